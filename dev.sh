@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The README's two commands:  ./dev.sh run   (set up, then start the app)
+#                             ./dev.sh test  (set up, then lint and run the whole test suite)
+# Setting up = a virtual environment in .venv with the project and its test tools installed.
+# It needs only python3 (3.11 or newer); on Debian/Ubuntu it installs python3-venv if missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+VENV=.venv
+PY="$VENV/bin/python"
+STAMP="$VENV/.installed"
+
+need_python() {
+    if ! command -v python3 >/dev/null; then
+        echo "nove-desktop needs python3 (3.11 or newer)." >&2
+        exit 1
+    fi
+    python3 - <<'PY' || { echo "nove-desktop needs Python 3.11 or newer." >&2; exit 1; }
+import sys
+sys.exit(0 if sys.version_info >= (3, 11) else 1)
+PY
+}
+
+make_venv() {
+    if python3 -m venv "$VENV" 2>/dev/null; then
+        return
+    fi
+    rm -rf "$VENV"
+    # Debian and Ubuntu ship venv's pip bootstrap in a separate package.
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        ver=$(python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+        apt-get update -qq && { apt-get install -y -qq "python$ver-venv" || apt-get install -y -qq python3-venv; }
+        python3 -m venv "$VENV"
+    else
+        echo "Could not create a virtual environment: install python3-venv (sudo apt-get install python3-venv)." >&2
+        exit 1
+    fi
+}
+
+setup() {
+    need_python
+    if [ -f "$STAMP" ] && [ "$STAMP" -nt pyproject.toml ] && [ -x "$PY" ]; then
+        return
+    fi
+    [ -x "$PY" ] || make_venv
+    "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    "$PY" -m pip install --quiet --disable-pip-version-check -e ".[test]"
+    touch "$STAMP"
+}
+
+case "${1:-}" in
+    run)
+        setup
+        shift
+        exec "$PY" -m nove_desktop "$@"
+        ;;
+    test)
+        setup
+        shift
+        "$PY" -m ruff check .
+        exec "$PY" -m pytest "$@"
+        ;;
+    setup)
+        setup
+        ;;
+    *)
+        echo "usage: ./dev.sh run | test | setup" >&2
+        exit 2
+        ;;
+esac

@@ -1,0 +1,229 @@
+"""Command line: ``nove-desktop [replay FILE | simulate ...]``.
+
+Errors a user can make (a bad file, an unknown game, bad options) print one clear line and exit
+with status 2; they never show a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+from ai import SEAT_KINDS, SeatError
+
+from .engine.errors import EngineError
+from .engine.replay import ReplayError, parse, run
+from .games import default_registry
+from .match import new_replay, play_match
+
+EXIT_USAGE = 2
+
+
+class CliError(Exception):
+    """A user mistake: reported as one line, exit status 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except (CliError, ReplayError, EngineError, SeatError) as exc:
+        print(f"nove-desktop: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nove-desktop", description="Card games at a desktop table."
+    )
+    parser.set_defaults(handler=_demo)
+    sub = parser.add_subparsers(dest="command")
+
+    replay = sub.add_parser("replay", help="re-execute a replay file and print the result")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.set_defaults(handler=_replay)
+
+    sim = sub.add_parser("simulate", help="play many headless games between AI seats")
+    sim.add_argument("--game", default="nove")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--seats", default=None, help="comma-separated seat kinds, e.g. heuristic,random"
+    )
+    sim.add_argument("--max-rounds", type=int, default=500, help="round cap of each game (NOVE)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
+    sim.add_argument("--save-replays", type=Path, default=None, metavar="DIR")
+    sim.set_defaults(handler=_simulate)
+    return parser
+
+
+# -- replay ------------------------------------------------------------------------------------
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{args.file} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    outcome = run(parse(data), default_registry())
+    result = outcome.result
+    replay_seats = data["seats"]
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": outcome.game.id,
+                    "actions": len(data["actions"]),
+                    "finished": result.over,
+                    "rounds": result.rounds,
+                    "scores": list(result.scores),
+                    "winner": result.winner,
+                    "winner_name": None
+                    if result.winner is None
+                    else replay_seats[result.winner]["name"],
+                    "reason": result.reason,
+                }
+            )
+        )
+        return 0
+    print(f"{outcome.game.title}: {len(data['actions'])} actions, {result.rounds} rounds")
+    for seat, score in enumerate(result.scores):
+        print(f"  seat {seat} {replay_seats[seat]['name']}: {score}")
+    if result.over and result.winner is not None:
+        print(
+            f"winner: seat {result.winner} {replay_seats[result.winner]['name']} ({result.reason})"
+        )
+    else:
+        print("the game is not finished: the replay stops before its end")
+    return 0
+
+
+# -- simulate ----------------------------------------------------------------------------------
+def _simulate_setup(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
+    registry = default_registry()
+    game = registry.get(args.game)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    options_data: dict[str, Any] = {"players": args.players}
+    if "max_rounds" in game.options_to_json(game.default_options()):
+        options_data["max_rounds"] = args.max_rounds
+    options = game.options_from_json(options_data)
+    kinds = args.seats.split(",") if args.seats else ["heuristic"] * args.players
+    kinds = [k.strip() for k in kinds]
+    if len(kinds) != args.players:
+        raise CliError(f"--seats names {len(kinds)} seats for {args.players} players")
+    for kind in kinds:
+        if kind not in SEAT_KINDS:
+            raise CliError(f'unknown seat kind "{kind}" (known: {", ".join(SEAT_KINDS)})')
+    return game, options, kinds
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    game, options, kinds = _simulate_setup(args)
+    if args.save_replays is not None:
+        args.save_replays.mkdir(parents=True, exist_ok=True)
+    wins = [0] * len(kinds)
+    totals: list[list[int]] = [[] for _ in kinds]
+    errors: list[dict[str, Any]] = []
+    actions = 0
+    start = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        replay = new_replay(game, options, seed, kinds, [f"{k} {i}" for i, k in enumerate(kinds)])
+        try:
+            outcome = play_match(game, options, seed, kinds, replay=replay)
+        except Exception as exc:  # one broken game must not stop the run: report and keep it
+            errors.append(_failure(exc, seed, replay, args.save_replays))
+            continue
+        actions += outcome.actions
+        if outcome.result.winner is not None:
+            wins[outcome.result.winner] += 1
+        for seat, score in enumerate(outcome.result.scores):
+            totals[seat].append(score)
+        if args.save_replays is not None:
+            _write(args.save_replays / f"{game.id}-{seed}.json", outcome.replay.to_json())
+    seconds = time.perf_counter() - start
+    report = {
+        "game": game.id,
+        "players": len(kinds),
+        "seats": kinds,
+        "games": args.games,
+        "completed": args.games - len(errors),
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "games_per_s": round((args.games - len(errors)) / seconds, 1) if seconds else None,
+        "actions_per_s": round(actions / seconds) if seconds else None,
+        "wins": wins,
+        "mean_points": [round(statistics.fmean(t), 3) if t else None for t in totals],
+        "errors": errors,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print_report(report)
+    return 1 if errors else 0
+
+
+def _failure(exc: Exception, seed: int, replay: Any, folder: Path | None) -> dict[str, Any]:
+    where = (
+        folder if folder is not None else Path(tempfile.mkdtemp(prefix="nove-desktop-failures-"))
+    )
+    path = where / f"failed-{replay.game}-{seed}.json"
+    data = replay.to_json()
+    data["error"] = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    _write(path, data)
+    return {"seed": seed, "error": data["error"], "replay": str(path)}
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    print(
+        f"{report['game']}: {report['games']} games, {report['players']} players "
+        f"({', '.join(report['seats'])})"
+    )
+    print(
+        f"  actions {report['actions']}, {report['seconds']} s, "
+        f"{report['games_per_s']} games/s, {report['actions_per_s']} actions/s"
+    )
+    for seat, kind in enumerate(report["seats"]):
+        print(
+            f"  seat {seat} {kind:10} wins {report['wins'][seat]:6}  "
+            f"mean points {report['mean_points'][seat]}"
+        )
+    print(f"  errors: {len(report['errors'])}")
+    for error in report["errors"]:
+        print(f"    seed {error['seed']}: {error['error']} (replay {error['replay']})")
+
+
+# -- default: a headless demo match (until the desktop app lands) -----------------------------
+def _demo(args: argparse.Namespace) -> int:
+    game = default_registry().get("nove")
+    options = game.options_from_json({"players": 4})
+    seed = time.time_ns() % 1_000_000
+    names = ["Ada", "Bruno", "Chiara", "Dario"]
+    outcome = play_match(game, options, seed, ["heuristic"] * 4, names=names)
+    result = outcome.result
+    print(
+        f"NOVE, deal number {seed}: four AI seats, "
+        f"{result.rounds} rounds, {outcome.actions} actions"
+    )
+    for seat, score in enumerate(result.scores):
+        mark = "  <- winner" if seat == result.winner else ""
+        print(f"  {names[seat]:7} {score:4}{mark}")
+    print(f"Ended by: {result.reason.replace('_', ' ')}")
+    return 0

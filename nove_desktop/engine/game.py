@@ -1,0 +1,189 @@
+"""The contract every game implements, so that the UI, the AI seats, the CLI and the tests can
+treat the five games alike."""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .actions import Action, ActionCodec
+from .errors import FormatError, InvalidOptionsError
+from .events import Event
+from .jsonable import from_plain, to_plain
+from .rng import Rng
+
+
+class GameState(Protocol):
+    """What the engine needs from a state: a cheap, independent copy."""
+
+    def copy(self) -> GameState: ...
+
+
+class Observation(Protocol):
+    """What one seat may know, as a JSON-ready object."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Stack:
+    """A stacked deck for scenarios and tests.
+
+    ``cards`` are laid on top of the first round's draw pile, top card first; the cards not named
+    follow in an order shuffled by the game's own generator. With ``keep_reshuffle_order`` a
+    reshuffle of a discard pile keeps the pile's order instead of shuffling it. ``scores``, when
+    given, are the seats' scores before the first deal (worked examples start mid-game).
+    """
+
+    cards: tuple[str, ...] = ()
+    keep_reshuffle_order: bool = False
+    scores: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return to_plain(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Stack:
+        return from_plain(cls, data, "deck")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a finished (or stopped) game stands."""
+
+    over: bool
+    scores: tuple[int, ...]
+    winner: int | None
+    rounds: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return to_plain(self)
+
+
+OptionsT = TypeVar("OptionsT")
+StateT = TypeVar("StateT", bound=GameState)
+
+
+class Game(ABC, Generic[OptionsT, StateT]):
+    """One registered game. Instances are stateless: every method takes the state it works on.
+
+    ``apply`` changes the state in place and returns the events that happened; it first checks
+    the action and raises ``IllegalActionError`` (with a reason a player can read) without
+    changing anything. Automatic steps (deals, compulsory calls, scoring) run inside ``new_game``
+    and ``apply`` until a seat must decide or the game is over.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    options_type: ClassVar[type]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    actions: ClassVar[ActionCodec]
+
+    # -- options -------------------------------------------------------------------------------
+    def default_options(self, players: int | None = None) -> OptionsT:
+        if players is None:
+            return self.options_type()
+        return self.options_type(players=players)
+
+    def options_to_json(self, options: OptionsT) -> dict[str, Any]:
+        return to_plain(options)
+
+    def options_from_json(self, data: Any) -> OptionsT:
+        try:
+            return from_plain(self.options_type, data, "options")
+        except InvalidOptionsError:
+            raise
+        except FormatError as exc:
+            raise InvalidOptionsError(str(exc)) from None
+
+    # -- the rules -----------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(
+        self, options: OptionsT, seed: int, stack: Stack | None = None
+    ) -> tuple[StateT, list[Event]]:
+        """A new game and the events of its automatic opening (shuffle, deal...)."""
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> tuple[int, ...]:
+        """Seats that may act now: usually one, several in a reaction window, none at the end."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it may not act)."""
+
+    @abstractmethod
+    def apply(self, state: StateT, seat: int, action: Action) -> list[Event]:
+        """Check and apply ``action`` for ``seat``; return what happened."""
+
+    @abstractmethod
+    def observe(self, state: StateT, seat: int | None) -> Observation:
+        """What ``seat`` may know (``None``: a spectator who sees public information only)."""
+
+    @abstractmethod
+    def result(self, state: StateT) -> GameResult:
+        """Scores and winner so far; ``over`` tells whether the game has ended."""
+
+    def is_over(self, state: StateT) -> bool:
+        return not self.to_act(state)
+
+    def describe_action(self, action: Action) -> str:
+        """A short readable description of an action, for messages and logs."""
+        return str(action.to_json())
+
+    # -- hidden information --------------------------------------------------------------------
+    @abstractmethod
+    def hidden_cards(self, state: StateT, seat: int) -> frozenset[str]:
+        """Card ids whose identity ``seat`` may not know now (others' hidden cards, the stock)."""
+
+    @abstractmethod
+    def determinize(self, state: StateT, seat: int, rng: Rng) -> StateT:
+        """A copy of ``state`` whose hidden cards are re-dealt at random, consistent with what
+        ``seat`` has observed; chance in the copy is reseeded so it cannot reveal the future."""
+
+    # -- conservation and serialisation --------------------------------------------------------
+    @abstractmethod
+    def full_deck(self, options: OptionsT) -> list[str]:
+        """Every card of the game, once per copy."""
+
+    @abstractmethod
+    def cards_in_play(self, state: StateT) -> list[str]:
+        """Every card in every zone of ``state`` (hands, piles, table): never created or lost."""
+
+    @abstractmethod
+    def state_to_json(self, state: StateT) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> StateT: ...
+
+
+def validate_player_count(game: type[Game[Any, Any]] | Game[Any, Any], players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidOptionsError("the number of players must be a whole number")
+    if not game.min_players <= players <= game.max_players:
+        raise InvalidOptionsError(
+            f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+            f"not {players}"
+        )
+
+
+def check_stack(stack: Stack | None, deck: Sequence[str], players: int) -> None:
+    """Refuse a stacked deck that names unknown cards or a card more often than it exists."""
+    if stack is None:
+        return
+    if stack.scores is not None and len(stack.scores) != players:
+        raise InvalidOptionsError(f"stacked deck: {len(stack.scores)} scores for {players} seats")
+    remaining = list(deck)
+    for card in stack.cards:
+        if card not in remaining:
+            known = card in deck
+            why = (
+                "appears more often than the deck holds it"
+                if known
+                else "is not a card of this game"
+            )
+            raise InvalidOptionsError(f"stacked deck: {card} {why}")
+        remaining.remove(card)

@@ -1,0 +1,169 @@
+"""Replay files: everything needed to re-execute a game exactly (see docs/replay-format.md).
+
+A replay is (game id, options, seed, optional stacked deck, actions). The engine is deterministic,
+so applying the actions again reproduces every card and every score.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .actions import Action
+from .errors import EngineError, FormatError, IllegalActionError
+from .events import Event
+from .game import Game, GameResult, Stack
+from .registry import Registry
+
+FORMAT = "nove-desktop-replay"
+VERSION = 1
+SEAT_KINDS = ("human", "random", "heuristic", "search")
+
+
+class ReplayError(EngineError):
+    """A replay that cannot be re-executed; the message is one readable line."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatInfo:
+    name: str
+    kind: str
+
+
+@dataclasses.dataclass(slots=True)
+class Replay:
+    """A replay in memory. ``actions`` are (seat, action as JSON) pairs, in the order applied."""
+
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    seed: int
+    stack: Stack | None = None
+    actions: list[tuple[int, dict[str, Any]]] = dataclasses.field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def record(self, seat: int, action: Action) -> None:
+        self.actions.append((seat, action.to_json()))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": self.options,
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "seed": self.seed,
+            "deck": None if self.stack is None else self.stack.to_json(),
+            "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
+        }
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+
+def parse(data: Any) -> Replay:
+    """Check the shape of a replay read from JSON; raise ``ReplayError`` with one clear line."""
+    if not isinstance(data, dict):
+        raise ReplayError("not a replay: the file must hold one JSON object")
+    if data.get("format") != FORMAT:
+        raise ReplayError(f'not a replay: "format" must be "{FORMAT}"')
+    if data.get("version") != VERSION:
+        raise ReplayError(f"unsupported replay version {data.get('version')!r} (this is {VERSION})")
+    for key, kind in (("game", str), ("options", dict), ("seats", list), ("actions", list)):
+        if not isinstance(data.get(key), kind):
+            raise ReplayError(f'malformed replay: "{key}" is missing or has the wrong type')
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ReplayError('malformed replay: "seed" must be a whole number')
+    seats = []
+    for i, seat in enumerate(data["seats"]):
+        if not (
+            isinstance(seat, dict)
+            and isinstance(seat.get("name"), str)
+            and seat.get("kind") in SEAT_KINDS
+        ):
+            kinds = ", ".join(SEAT_KINDS)
+            raise ReplayError(f"malformed replay: seat {i} needs a name and a kind ({kinds})")
+        seats.append(SeatInfo(seat["name"], seat["kind"]))
+    stack = None
+    if data.get("deck") is not None:
+        try:
+            stack = Stack.from_json(data["deck"])
+        except FormatError as exc:
+            raise ReplayError(f"malformed replay: {exc}") from None
+    actions = []
+    for i, entry in enumerate(data["actions"]):
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("seat"), int)
+            and not isinstance(entry.get("seat"), bool)
+            and isinstance(entry.get("action"), dict)
+        ):
+            raise ReplayError(
+                f"malformed replay: action {i} needs a seat number and an action object"
+            )
+        actions.append((entry["seat"], entry["action"]))
+    result = data.get("result")
+    return Replay(
+        data["game"],
+        data["options"],
+        seats,
+        seed,
+        stack,
+        actions,
+        result if isinstance(result, dict) else None,
+    )
+
+
+@dataclasses.dataclass(slots=True)
+class ReplayRun:
+    """The outcome of re-executing a replay."""
+
+    game: Game[Any, Any]
+    state: Any
+    result: GameResult
+    events: list[Event]
+
+
+def run(replay: Replay, registry: Registry, *, keep_events: bool = False) -> ReplayRun:
+    """Re-execute ``replay``; any problem raises ``ReplayError`` naming what and where."""
+    try:
+        game = registry.get(replay.game)
+        options = game.options_from_json(replay.options)
+    except EngineError as exc:
+        raise ReplayError(str(exc)) from None
+    if len(replay.seats) != getattr(options, "players", len(replay.seats)):
+        raise ReplayError(
+            f"the replay names {len(replay.seats)} seats but its options have "
+            f"{options.players} players"
+        )
+    try:
+        state, events = game.new_game(options, replay.seed, replay.stack)
+    except EngineError as exc:
+        raise ReplayError(str(exc)) from None
+    log = events if keep_events else []
+    for index, (seat, data) in enumerate(replay.actions):
+        try:
+            action = game.actions.from_json(data)
+        except FormatError as exc:
+            raise ReplayError(f"action {index} (seat {seat}): {exc}") from None
+        try:
+            new_events = game.apply(state, seat, action)
+        except IllegalActionError as exc:
+            raise ReplayError(
+                f"action {index} is illegal: seat {seat} cannot "
+                f"{game.describe_action(action)} ({data}): {exc.reason}"
+            ) from None
+        if keep_events:
+            log.extend(new_events)
+    result = game.result(state)
+    if replay.result is not None:
+        expected = replay.result
+        got = result.to_json()
+        for key in ("scores", "winner"):
+            if key in expected and expected[key] != got[key]:
+                raise ReplayError(
+                    f"the replay's recorded {key} {expected[key]} differ from the re-executed "
+                    f"{key} {got[key]}"
+                )
+    return ReplayRun(game, state, result, log)

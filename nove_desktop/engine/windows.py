@@ -1,0 +1,110 @@
+"""Reaction windows: moments when several seats may act out of turn.
+
+A window lists the seats that may answer, in a fixed precedence order (best first). Each seat
+answers once: a pass (``None``) or a claim. The window is resolved as soon as the outcome is
+determined: the best-placed seat that has not passed has claimed (its claim wins), or everybody
+has passed. With ``first_claim_wins`` (for games where claims can never compete, such as Kaël's
+cut) a claim wins the moment it arrives. The engine has no clock: a table scene that times a window
+sends passes for the seats whose time ran out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Generic, TypeVar
+
+from .errors import IllegalActionError
+
+ClaimT = TypeVar("ClaimT")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WindowOutcome(Generic[ClaimT]):
+    """``decided`` is False while answers are missing; then ``seat``/``claim`` name the winner,
+    or both are ``None`` when every seat passed."""
+
+    decided: bool
+    seat: int | None = None
+    claim: ClaimT | None = None
+
+
+class ReactionWindow(Generic[ClaimT]):
+    """The state of one open window (part of the game state, copied with it)."""
+
+    __slots__ = ("answers", "first_claim_wins", "kind", "order")
+
+    def __init__(
+        self,
+        kind: str,
+        order: tuple[int, ...],
+        *,
+        first_claim_wins: bool = False,
+        answers: dict[int, ClaimT | None] | None = None,
+    ) -> None:
+        if len(set(order)) != len(order):
+            raise ValueError("a seat can appear only once in a window")
+        self.kind = kind
+        self.order = order
+        self.first_claim_wins = first_claim_wins
+        self.answers: dict[int, ClaimT | None] = dict(answers or {})
+
+    def waiting(self) -> tuple[int, ...]:
+        """Seats that have not answered yet, in precedence order (empty once decided)."""
+        if self.outcome().decided:
+            return ()
+        return tuple(s for s in self.order if s not in self.answers)
+
+    def answer(self, seat: int, claim: ClaimT | None) -> WindowOutcome[ClaimT]:
+        """Record ``seat``'s answer (``None`` = pass) and return the outcome so far."""
+        if seat not in self.order:
+            raise IllegalActionError("you may not react now", seat=seat)
+        if seat in self.answers:
+            raise IllegalActionError("you have already answered", seat=seat)
+        if self.outcome().decided:
+            raise IllegalActionError("this moment has passed", seat=seat)
+        self.answers[seat] = claim
+        return self.outcome()
+
+    def outcome(self) -> WindowOutcome[ClaimT]:
+        if self.first_claim_wins:
+            for seat in self.order:
+                claim = self.answers.get(seat)
+                if claim is not None:
+                    return WindowOutcome(True, seat, claim)
+        for seat in self.order:
+            if seat not in self.answers:
+                return WindowOutcome(False)
+            claim = self.answers[seat]
+            if claim is not None:
+                return WindowOutcome(True, seat, claim)
+        return WindowOutcome(True)
+
+    def copy(self) -> ReactionWindow[ClaimT]:
+        return ReactionWindow(
+            self.kind, self.order, first_claim_wins=self.first_claim_wins, answers=self.answers
+        )
+
+    def to_json(self, encode_claim: Any = lambda c: c) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "order": list(self.order),
+            "first_claim_wins": self.first_claim_wins,
+            "answers": [
+                [seat, None if claim is None else encode_claim(claim)]
+                for seat, claim in self.answers.items()
+            ],
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: dict[str, Any], decode_claim: Any = lambda c: c
+    ) -> ReactionWindow[Any]:
+        return cls(
+            data["kind"],
+            tuple(data["order"]),
+            first_claim_wins=data["first_claim_wins"],
+            answers={
+                seat: None if claim is None else decode_claim(claim)
+                for seat, claim in data["answers"]
+            },
+        )

@@ -1,0 +1,82 @@
+"""NOVE (Les Jeux du Neuf) on the engine contract: spec ``shared/rules/nove.md``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.rng import Rng
+from . import flow, rules, view
+from .actions import CODEC, describe
+from .cards import DECK
+from .options import MAX_PLAYERS, MIN_PLAYERS, NoveOptions
+from .state import NoveState, Phase
+
+__all__ = ["NoveGame", "NoveOptions", "NoveState"]
+
+
+class NoveGame(Game[NoveOptions, NoveState]):
+    """NOVE: reach 12 points with NOVE (9 or less), 31, CAPO, pairs and sets."""
+
+    id = "nove"
+    title = "NOVE"
+    options_type = NoveOptions
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    actions = CODEC
+
+    def new_game(
+        self, options: NoveOptions, seed: int, stack: Stack | None = None
+    ) -> tuple[NoveState, list[Event]]:
+        check_stack(stack, DECK, options.players)
+        state = NoveState(options, Rng(seed))
+        events: list[Event] = []
+        flow.start_game(state, stack, events)
+        flow.run(state, events)
+        return state, events
+
+    def to_act(self, state: NoveState) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: NoveState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: NoveState, seat: int, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def observe(self, state: NoveState, seat: int | None) -> view.NoveObservation:
+        return view.observe(state, seat)
+
+    def result(self, state: NoveState) -> GameResult:
+        return GameResult(
+            over=state.phase == Phase.OVER,
+            scores=tuple(state.scores),
+            winner=state.winner,
+            rounds=state.round_no,
+            reason=state.end_reason or "in progress",
+        )
+
+    def describe_action(self, action: Action) -> str:
+        return describe(action)
+
+    def hidden_cards(self, state: NoveState, seat: int) -> frozenset[str]:
+        return view.hidden_cards(state, seat)
+
+    def determinize(self, state: NoveState, seat: int, rng: Rng) -> NoveState:
+        return view.determinize(state, seat, rng)
+
+    def full_deck(self, options: NoveOptions) -> list[str]:
+        return list(DECK)
+
+    def cards_in_play(self, state: NoveState) -> list[str]:
+        cards = [c for h in state.hands for c in h]
+        return cards + state.draw + state.discard
+
+    def state_to_json(self, state: NoveState) -> dict[str, Any]:
+        return {"options": self.options_to_json(state.options), "state": state.to_json()}
+
+    def state_from_json(self, data: Any) -> NoveState:
+        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
+        return NoveState.from_json(options, data.get("state"))

@@ -1,0 +1,485 @@
+"""The automatic steps of a NOVE round (spec section 4): everything that happens without a
+decision, from the shuffle to the end of the game. ``run`` advances until a seat must decide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine.events import Event
+from ...engine.game import Stack
+from . import hand as H
+from .cards import DECK
+from .scoring import SeatHand, choosers, legal_scoring_options, score_round
+from .state import NoveState, Phase
+
+TARGET = 12
+
+
+# -- small helpers shared with the rules -----------------------------------------------------------
+def split(state: NoveState, seat: int) -> tuple[list[str], str | None]:
+    """``(fixed rank keys, free joker)`` of ``seat``'s hand; callers must not mutate the list."""
+    cached = state.split_cache.get(seat)
+    if cached is None:
+        forced = state.special and state.order.index(seat) >= 2
+        cached = state.split_cache[seat] = H.split(state.hands[seat], state.locked, forced)
+    return cached
+
+
+def changed(state: NoveState) -> None:
+    """Forget evaluated hands: call after any change to a hand, a joker lock or the special case."""
+    state.split_cache.clear()
+
+
+def give(state: NoveState, seat: int, card: str) -> None:
+    state.hands[seat].append(card)
+    state.split_cache.pop(seat, None)
+
+
+def min_value(state: NoveState, seat: int) -> int:
+    fixed, free = split(state, seat)
+    return H.min_value(fixed, free is not None)
+
+
+def can_draw(state: NoveState) -> bool:
+    return bool(state.draw or state.discard)
+
+
+def draw_card(state: NoveState, events: list[Event]) -> str:
+    """Top card of the draw pile, reshuffling the discard pile first if needed [D44]."""
+    if not state.draw:
+        pile = state.discard
+        if not state.keep_reshuffle_order:
+            state.rng.shuffle(pile)
+        state.draw = pile[::-1]
+        state.discard = []
+        state.discarded_by = {}
+        events.append(Event.public("reshuffle", count=len(state.draw)))
+    return state.draw.pop()
+
+
+def seat_hand(state: NoveState, seat: int) -> SeatHand:
+    fixed, free = split(state, seat)
+    return SeatHand(tuple(fixed), free is not None)
+
+
+def reveal(state: NoveState, seat: int, events: list[Event], why: str) -> None:
+    cards = state.hands[seat]
+    state.public.update(cards)
+    events.append(Event.public("reveal", seat=seat, cards=list(cards), why=why))
+
+
+# -- the round -----------------------------------------------------------------------------------
+def start_game(state: NoveState, stack: Stack | None, events: list[Event]) -> None:
+    opts = state.options
+    state.dealer = (
+        opts.first_dealer if opts.first_dealer is not None else state.rng.below(opts.players)
+    )
+    state.round_no = 1
+    state.keep_reshuffle_order = bool(stack and stack.keep_reshuffle_order)
+    if stack is not None and stack.scores is not None:
+        state.scores = list(stack.scores)
+    events.append(Event.public("game_start", players=opts.players, dealer=state.dealer))
+    _shuffle_and_deal(state, stack, events)
+
+
+def _shuffle_and_deal(state: NoveState, stack: Stack | None, events: list[Event]) -> None:
+    n = state.players
+    d = state.dealer
+    state.order = tuple((d + 1 + i) % n for i in range(n))
+    state.hands = [[] for _ in range(n)]
+    changed(state)
+    state.discard = []
+    state.discarded_by = {}
+    state.locked = {}
+    state.public = set()
+    state.hit = set()
+    state.nonjoker_slots = set()
+    state.nove_step1 = False
+    state.announcements = []
+    state.nove_holder = None
+    state.busted = [False] * n
+    state.exchanged = [None] * n
+    state.special = False
+    state.joker_options = {}
+    state.queue = []
+    state.cursor = 0
+    top = list(stack.cards) if stack else []
+    rest = [c for c in DECK if c not in top] if top else list(DECK)
+    state.rng.shuffle(rest)
+    state.draw = (top + rest)[::-1]  # top card last
+    events.append(
+        Event.public("round_start", round=state.round_no, dealer=d, order=list(state.order))
+    )
+    for _ in range(3):
+        for seat in state.order:
+            card = state.draw.pop()
+            give(state, seat, card)
+            events.append(Event.private("deal", seat, ("card",), seat=seat, card=card))
+    _three_of_a_kind_check(state, events, next_phase=Phase.STEP1)
+
+
+def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: str) -> None:
+    """R2/R5: the lowest three of a kind wins +6 and ends the round [D12-D14]."""
+    claims = []
+    for seat in state.order:
+        fixed, free = split(state, seat)
+        value = H.three_of_a_kind(fixed, free is not None)
+        if value is not None:
+            claims.append((value, state.order.index(seat), seat))
+    if not claims:
+        state.phase = next_phase
+        return
+    for value, _, seat in sorted(claims, key=lambda c: c[1]):
+        reveal(state, seat, events, "three_of_a_kind")
+        events.append(Event.public("three_of_a_kind", seat=seat, value=value))
+    _value, _, winner = min(claims)
+    state.scores[winner] += 6
+    state.last_round = {"kind": "three_of_a_kind", "seat": winner, "points": {str(winner): 6}}
+    events.append(
+        Event.public("three_of_a_kind_win", seat=winner, points=6, scores=list(state.scores))
+    )
+    state.phase = Phase.ROUND_END
+
+
+def _step1(state: NoveState, events: list[Event]) -> None:
+    eligible = [s for s in state.order if min_value(state, s) <= 9]
+    if not eligible:
+        state.phase = Phase.EXCHANGE
+        state.cursor = 0
+        events.append(Event.public("exchange_start"))
+        return
+    state.queue = eligible
+    state.phase = Phase.DECLARING
+
+
+def nove_choices(state: NoveState, seat: int) -> tuple[str, ...]:
+    fixed, free = split(state, seat)
+    return H.nove_options(fixed, free is not None)
+
+
+def declare(
+    state: NoveState,
+    seat: int,
+    option: str | None,
+    step: int,
+    automatic: bool,
+    events: list[Event],
+) -> None:
+    """A NOVE declaration (Step 1) or announcement (Step 2): the hand is shown, jokers locked."""
+    fixed, free = split(state, seat)
+    if free is not None and option is not None:
+        state.locked[free] = option
+    for card in state.hands[seat]:  # a second joker held now is locked at 7 [D18]
+        if H.is_joker(card) and card not in state.locked:
+            state.locked[card] = "7"
+    changed(state)
+    fixed, _ = split(state, seat)
+    value = H.base_value(fixed)
+    has_pair = any(k == 2 for k in H.groups(fixed, None).values())
+    state.announcements.append((seat, value, has_pair, step))
+    state.public.update(state.hands[seat])
+    events.append(
+        Event.public(
+            "nove",
+            seat=seat,
+            cards=list(state.hands[seat]),
+            option=option,
+            value=value,
+            pair=has_pair,
+            step=step,
+            automatic=automatic,
+        )
+    )
+
+
+def _declaring(state: NoveState, events: list[Event]) -> None:
+    while state.queue:
+        seat = state.queue[0]
+        choices = nove_choices(state, seat)
+        if len(choices) >= 2:
+            state.phase = Phase.DECLARE
+            return
+        declare(state, seat, choices[0] if choices else None, 1, True, events)
+        state.queue.pop(0)
+    _settle_step1(state, events)
+
+
+def nove_holder(state: NoveState) -> int | None:
+    """The lowest announced value wins; ties to the earlier announcer (= precedence)."""
+    best = None
+    for seat, value, _pair, _step in state.announcements:
+        if best is None or value < best[1]:
+            best = (seat, value)
+    return None if best is None else best[0]
+
+
+def _settle_step1(state: NoveState, events: list[Event]) -> None:
+    state.nove_step1 = True
+    holder = nove_holder(state)
+    state.nove_holder = holder
+    assert holder is not None
+    record = next(a for a in state.announcements if a[0] == holder)
+    events.append(Event.public("nove_holder", seat=holder, value=record[1]))
+    start = state.scores[holder]
+    has_pair = record[2]
+    if start >= 10 or (start >= 9 and has_pair):  # 10-point rule / NOVE FINITO [D45-D47]
+        points = 2 + (1 if has_pair else 0)
+        state.scores[holder] += points
+        reason = "nove_ten_points" if start >= 10 else "nove_finito"
+        state.winner = holder
+        state.end_reason = reason
+        state.last_round = {"kind": reason, "seat": holder, "points": {str(holder): points}}
+        events.append(Event.public(reason, seat=holder, points=points, scores=list(state.scores)))
+        state.phase = Phase.ROUND_END
+        return
+    _begin_step2(state, events)
+
+
+def _begin_step2(state: NoveState, events: list[Event]) -> None:
+    state.cursor = 0
+    state.phase = Phase.TURN_START
+    events.append(Event.public("step2_start"))
+
+
+def _redeal(state: NoveState, events: list[Event]) -> None:
+    for seat in state.order:
+        for _ in range(state.exchanged[seat] or 0):
+            card = draw_card(state, events)
+            give(state, seat, card)
+            events.append(Event.private("redeal", seat, ("card",), seat=seat, card=card))
+    _three_of_a_kind_check(state, events, next_phase=Phase.TURN_START)
+    if state.phase == Phase.TURN_START:
+        _begin_step2(state, events)
+
+
+def can_announce(state: NoveState, seat: int) -> bool:
+    return (
+        state.hits_taken == 0
+        and not state.announced
+        and not state.nove_step1
+        and min_value(state, seat) <= 9
+    )
+
+
+def _turn_start(state: NoveState, events: list[Event]) -> None:
+    if state.cursor >= state.players:
+        state.phase = Phase.SCORING
+        return
+    seat = state.order[state.cursor]
+    if state.special:
+        state.phase = Phase.SPECIAL
+        return
+    state.hits_taken = 0
+    state.asked = False
+    state.announced = False
+    events.append(Event.public("turn", seat=seat))
+    state.phase = Phase.TURN
+    auto_stand_if_stuck(state, seat, events)
+
+
+def stand(state: NoveState, seat: int, automatic: bool, events: list[Event]) -> None:
+    events.append(
+        Event.public("stand", seat=seat, cards=len(state.hands[seat]), automatic=automatic)
+    )
+    state.phase = Phase.TURN_END
+
+
+def auto_stand_if_stuck(state: NoveState, seat: int, events: list[Event]) -> None:
+    """End the turn when nothing is left to decide: minimum value 31, or no card to draw [D64]."""
+    if state.phase != Phase.TURN:
+        return
+    if min_value(state, seat) == 31 or (not can_draw(state) and not can_announce(state, seat)):
+        stand(state, seat, True, events)
+
+
+def after_card(state: NoveState, seat: int, events: list[Event]) -> bool:
+    """Post-card checks (spec 4.8): four of a kind wins the game; a bust ends the turn.
+    Returns True when the turn (or the game) is over."""
+    fixed, free = split(state, seat)
+    option = H.four_of_a_kind(fixed, free is not None)
+    if option is not None:
+        if free is not None and option:
+            state.joker_options[seat] = option
+        reveal(state, seat, events, "four_of_a_kind")
+        state.scores[seat] += 99
+        state.winner = seat
+        state.end_reason = "four_of_a_kind"
+        state.last_round = {"kind": "four_of_a_kind", "seat": seat, "points": {str(seat): 99}}
+        events.append(
+            Event.public(
+                "four_of_a_kind",
+                seat=seat,
+                option=option or None,
+                points=99,
+                scores=list(state.scores),
+            )
+        )
+        state.phase = Phase.ROUND_END
+        return True
+    if H.is_busted(fixed, free is not None):
+        state.busted[seat] = True
+        reveal(state, seat, events, "bust")
+        events.append(Event.public("bust", seat=seat, value=H.min_value(fixed, free is not None)))
+        state.phase = Phase.TURN_END
+        return True
+    return False
+
+
+def _turn_end(state: NoveState, events: list[Event]) -> None:
+    order = state.order
+    if (
+        state.cursor == 1
+        and state.players >= 3
+        and not state.special
+        and state.busted[order[0]]
+        and state.busted[order[1]]
+    ):
+        state.special = True
+        changed(state)
+        remaining = list(order[2:])
+        for seat in remaining:
+            state.public.update(state.hands[seat])
+        events.append(
+            Event.public(
+                "special_case",
+                seats=remaining,
+                hands={str(s): list(state.hands[s]) for s in remaining},
+            )
+        )
+    state.cursor += 1
+    state.phase = Phase.TURN_START
+
+
+def _special_turn(state: NoveState, events: list[Event]) -> None:
+    """R7: automatic NOVE, then cards face up until the hand is worth 22 or more [D38-D43]."""
+    seat = state.order[state.cursor]
+    events.append(Event.public("turn", seat=seat))
+    if not state.nove_step1 and min_value(state, seat) <= 9:
+        declare(state, seat, None, 2, True, events)
+    while min_value(state, seat) < 22 and can_draw(state):
+        card = draw_card(state, events)
+        give(state, seat, card)
+        state.public.add(card)
+        events.append(Event.public("special_deal", seat=seat, card=card))
+        if after_card(state, seat, events):
+            return
+    events.append(Event.public("stand", seat=seat, cards=len(state.hands[seat]), automatic=True))
+    state.cursor += 1
+    state.phase = Phase.TURN_START
+
+
+def _scoring(state: NoveState, events: list[Event]) -> None:
+    if not state.nove_step1:
+        state.nove_holder = nove_holder(state)
+    for seat in state.order:
+        state.public.update(state.hands[seat])
+    events.append(
+        Event.public(
+            "showdown",
+            hands={str(s): list(state.hands[s]) for s in state.order},
+            nove_holder=state.nove_holder,
+        )
+    )
+    hands = {s: seat_hand(state, s) for s in state.order}
+    state.queue = choosers(state.order, hands)
+    state.phase = Phase.CHOOSING
+
+
+def joker_choices(state: NoveState, seat: int) -> tuple[str, ...]:
+    fixed, free = split(state, seat)
+    return legal_scoring_options(fixed, free is not None)
+
+
+def set_joker(
+    state: NoveState, seat: int, option: str, automatic: bool, events: list[Event]
+) -> None:
+    state.joker_options[seat] = option
+    _fixed, free = split(state, seat)
+    events.append(
+        Event.public("joker_set", seat=seat, joker=free, option=option, automatic=automatic)
+    )
+
+
+def _choosing(state: NoveState, events: list[Event]) -> None:
+    while state.queue:
+        seat = state.queue[0]
+        choices = joker_choices(state, seat)
+        if len(choices) >= 2:
+            state.phase = Phase.CHOOSE_JOKER
+            return
+        set_joker(state, seat, choices[0], True, events)
+        state.queue.pop(0)
+    _score(state, events)
+
+
+def _score(state: NoveState, events: list[Event]) -> None:
+    hands = {s: seat_hand(state, s) for s in state.order}
+    result = score_round(state.order, hands, state.nove_holder, state.joker_options)
+    rows = []
+    for seat in state.order:
+        row = result[seat]
+        state.scores[seat] += row.points
+        rows.append(
+            {
+                "seat": seat,
+                "busted": row.busted,
+                "value": row.value,
+                "nove": row.nove,
+                "thirty_one": row.thirty_one,
+                "capo": row.capo,
+                "pairs": row.pairs,
+                "sets": row.sets,
+                "points": row.points,
+            }
+        )
+    state.last_round = {"kind": "scoring", "rows": rows}
+    events.append(Event.public("round_scored", rows=rows, scores=list(state.scores)))
+    state.phase = Phase.ROUND_END
+
+
+def _round_end(state: NoveState, events: list[Event]) -> None:
+    scores = state.scores
+    if state.winner is None:
+        reason = None
+        if max(scores) >= TARGET:
+            reason = "score"
+        elif state.options.max_rounds is not None and state.round_no >= state.options.max_rounds:
+            reason = "max_rounds"
+        if reason is not None:
+            best = max(scores)
+            state.winner = next(s for s in state.order if scores[s] == best)  # ties: precedence
+            state.end_reason = reason
+    if state.winner is not None:
+        state.phase = Phase.OVER
+        events.append(
+            Event.public(
+                "game_over",
+                winner=state.winner,
+                reason=state.end_reason,
+                scores=list(scores),
+                rounds=state.round_no,
+            )
+        )
+        return
+    state.dealer = (state.dealer + 1) % state.players
+    state.round_no += 1
+    _shuffle_and_deal(state, None, events)
+
+
+_STEPS: dict[str, Callable[[NoveState, list[Event]], None]] = {
+    Phase.STEP1: _step1,
+    Phase.DECLARING: _declaring,
+    Phase.REDEAL: _redeal,
+    Phase.TURN_START: _turn_start,
+    Phase.TURN_END: _turn_end,
+    Phase.SPECIAL: _special_turn,
+    Phase.SCORING: _scoring,
+    Phase.CHOOSING: _choosing,
+    Phase.ROUND_END: _round_end,
+}
+
+
+def run(state: NoveState, events: list[Event]) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    while state.phase in _STEPS:
+        _STEPS[state.phase](state, events)

@@ -1,0 +1,238 @@
+"""NOVE's decisions: which actions are legal, applying them, and why an action is refused."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...engine.actions import Action
+from ...engine.errors import IllegalActionError
+from ...engine.events import Event
+from . import flow
+from . import hand as H
+from .actions import (
+    AnnounceNove,
+    AskJokers,
+    ChooseJoker,
+    DeclareNove,
+    Discard,
+    Hit,
+    Stand,
+    describe,
+)
+from .cards import DECK_INDEX, card_name, option_name
+from .state import NoveState, Phase
+
+_HIT = Hit()
+_STAND = Stand()
+_ASK = AskJokers()
+
+
+def to_act(state: NoveState) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == Phase.DECLARE or phase == Phase.CHOOSE_JOKER:
+        return (state.queue[0],)
+    if phase == Phase.EXCHANGE or phase == Phase.TURN:
+        return (state.order[state.cursor],)
+    return ()
+
+
+def legal_actions(state: NoveState, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    phase = state.phase
+    if phase == Phase.TURN:
+        return _turn_actions(state, seat)
+    if phase == Phase.EXCHANGE:
+        hand = sorted(state.hands[seat], key=DECK_INDEX.__getitem__)
+        return [Discard.trusted(combo) for k in range(4) for combo in combinations(hand, k)]
+    if phase == Phase.DECLARE:
+        return [DeclareNove(o) for o in flow.nove_choices(state, seat)]
+    return [ChooseJoker(o) for o in flow.joker_choices(state, seat)]
+
+
+def _turn_actions(state: NoveState, seat: int) -> list[Action]:
+    actions: list[Action] = []
+    if flow.can_announce(state, seat):
+        choices = flow.nove_choices(state, seat)
+        if choices:
+            actions += [AnnounceNove(o) for o in choices]
+        else:
+            actions.append(AnnounceNove(None))
+    if flow.can_draw(state):
+        actions.append(_HIT)
+    if not state.asked:
+        fixed, free = flow.split(state, seat)
+        if H.has_set(fixed, free is not None):
+            actions.append(_ASK)
+    actions.append(_STAND)
+    return actions
+
+
+def is_legal(state: NoveState, seat: int, action: Action) -> bool:
+    """Same answer as ``action in legal_actions(...)``, with fast paths for the common moves."""
+    kind = type(action)
+    if state.phase == Phase.TURN and kind in (Hit, Stand):
+        if state.order[state.cursor] != seat:
+            return False
+        return kind is Stand or flow.can_draw(state)
+    if state.phase == Phase.EXCHANGE and kind is Discard:
+        cards = action.cards  # type: ignore[attr-defined]
+        hand = state.hands[seat]
+        return (
+            state.order[state.cursor] == seat
+            and len(cards) <= 3
+            and len(set(cards)) == len(cards)
+            and all(c in hand for c in cards)
+        )
+    return action in legal_actions(state, seat)
+
+
+def apply(state: NoveState, seat: int, action: Action) -> list[Event]:
+    """Check ``action`` and apply it; nothing changes when it is refused."""
+    if not is_legal(state, seat, action):
+        raise IllegalActionError(explain(state, seat, action), seat=seat, action=action)
+    events: list[Event] = []
+    if isinstance(action, Hit):
+        _hit(state, seat, events)
+    elif isinstance(action, Stand):
+        flow.stand(state, seat, False, events)
+    elif isinstance(action, Discard):
+        _discard(state, seat, action.cards, events)
+    elif isinstance(action, AnnounceNove):
+        state.announced = True
+        flow.declare(state, seat, action.option, 2, False, events)
+        flow.auto_stand_if_stuck(state, seat, events)
+    elif isinstance(action, AskJokers):
+        _ask_jokers(state, seat, events)
+    elif isinstance(action, DeclareNove):
+        flow.declare(state, seat, action.option, 1, False, events)
+        state.queue.pop(0)
+        state.phase = Phase.DECLARING
+    elif isinstance(action, ChooseJoker):
+        flow.set_joker(state, seat, action.option, False, events)
+        state.queue.pop(0)
+        state.phase = Phase.CHOOSING
+    flow.run(state, events)
+    return events
+
+
+def _hit(state: NoveState, seat: int, events: list[Event]) -> None:
+    card = flow.draw_card(state, events)
+    flow.give(state, seat, card)
+    state.hit.add(card)
+    state.hits_taken += 1
+    events.append(Event.private("hit", seat, ("card",), seat=seat, card=card))
+    # After a hit no NOVE can be announced: stuck means 31 exactly or nothing left to draw.
+    if not flow.after_card(state, seat, events) and (
+        flow.min_value(state, seat) == 31 or not flow.can_draw(state)
+    ):
+        flow.stand(state, seat, True, events)
+
+
+def _discard(state: NoveState, seat: int, cards: tuple[str, ...], events: list[Event]) -> None:
+    hand = state.hands[seat]
+    flow.changed(state)
+    for card in cards:
+        hand.remove(card)
+        state.discard.append(card)
+        state.discarded_by[card] = seat
+    state.exchanged[seat] = len(cards)
+    events.append(
+        Event.private("discard", seat, ("cards",), seat=seat, count=len(cards), cards=list(cards))
+    )
+    state.cursor += 1
+    if state.cursor >= state.players:
+        state.phase = Phase.REDEAL
+
+
+def _ask_jokers(state: NoveState, seat: int, events: list[Event]) -> None:
+    state.asked = True
+    shown = []
+    for other in state.order:
+        if other == seat:
+            continue
+        fixed_states = H.joker_states(state.hands[other], state.locked, False)
+        for index, card in enumerate(state.hands[other]):
+            if card not in state.hit:
+                continue
+            if H.is_joker(card):
+                state.public.add(card)
+                shown.append({"seat": other, "joker": card, "state": fixed_states[card][0]})
+            else:
+                state.nonjoker_slots.add((other, index))
+    events.append(Event.public("jokers_shown", seat=seat, jokers=shown))
+
+
+# -- readable refusals -------------------------------------------------------------------------
+def explain(state: NoveState, seat: int, action: Action) -> str:
+    """Why ``action`` is refused, in words a player understands."""
+    acting = to_act(state)
+    if not acting:
+        return "the game is over"
+    if seat not in acting:
+        return f"it is not your turn (waiting for seat {acting[0]})"
+    phase = state.phase
+    wanted = {
+        Phase.DECLARE: (DeclareNove, "choose what your joker stands for in your NOVE"),
+        Phase.EXCHANGE: (Discard, "choose 0 to 3 cards to exchange"),
+        Phase.CHOOSE_JOKER: (ChooseJoker, "choose what your joker stands for at scoring"),
+    }
+    if phase in wanted:
+        kind, text = wanted[phase]
+        if not isinstance(action, kind):
+            return f"you cannot {describe(action)} now: {text}"
+        if isinstance(action, Discard):
+            return _explain_discard(state, seat, action)
+        option = action.option  # type: ignore[attr-defined]
+        return _explain_option(state, seat, option, phase == Phase.DECLARE)
+    return _explain_turn(state, seat, action)
+
+
+def _explain_discard(state: NoveState, seat: int, action: Discard) -> str:
+    if len(action.cards) > 3:
+        return "you may exchange at most 3 cards"
+    if len(set(action.cards)) != len(action.cards):
+        return "each card can be exchanged only once"
+    for card in action.cards:
+        if card not in DECK_INDEX:
+            return f'"{card}" is not a NOVE card'
+        if card not in state.hands[seat]:
+            return f"you do not hold the {card_name(card)}"
+    return "this exchange is not allowed"
+
+
+def _explain_option(state: NoveState, seat: int, option: str, nove: bool) -> str:
+    fixed, _free = flow.split(state, seat)
+    if option not in H.OPTION_VALUE:
+        return f'"{option}" is not something a joker can stand for (1 to 7, A, B or C)'
+    total = H.base_value(fixed) + H.OPTION_VALUE[option]
+    limit = 9 if nove else 31
+    what = "a NOVE must be worth 9 or less" if nove else "your hand must stay at 31 or less"
+    if total > limit:
+        return f"as {option_name(option)} your hand would be worth {total}: {what}"
+    return "that choice is not allowed"
+
+
+def _explain_turn(state: NoveState, seat: int, action: Action) -> str:
+    if isinstance(action, Hit):
+        return "there is no card left to draw"
+    if isinstance(action, AskJokers):
+        if state.asked:
+            return "you have already asked about the jokers this turn"
+        return "you need three identical cards to ask who hit the jokers"
+    if isinstance(action, AnnounceNove):
+        if state.nove_step1:
+            return "a NOVE was already won in Step 1: no NOVE can be announced now"
+        if state.announced:
+            return "you have already announced NOVE"
+        if state.hits_taken:
+            return "NOVE can only be announced before your first hit"
+        if flow.min_value(state, seat) > 9:
+            return "your hand is worth more than 9: no NOVE"
+        _fixed, free = flow.split(state, seat)
+        if free is not None and action.option is None:
+            return "say what your joker stands for when you announce NOVE"
+        if free is None and action.option is not None:
+            return "you hold no free joker, so announce NOVE without choosing a value"
+        return _explain_option(state, seat, action.option or "", True)
+    return f"you cannot {describe(action)} during your turn: hit, stand or announce"
