@@ -124,7 +124,11 @@ class Table:
 
     def cards_received(self, kind: str, seat: int, events: list[Event] | None = None) -> list[str]:
         """Cards ``seat`` received through events of ``kind`` ("deal", "redeal", "hit", ...)."""
-        return [d["card"] for d in self.of_kind(kind, events) if d["seat"] == seat]
+        found: list[str] = []
+        for d in self.of_kind(kind, events):
+            if d["seat"] == seat:
+                found += d["cards"] if "cards" in d else [d["card"]]
+        return found
 
 
 @pytest.fixture

@@ -8,21 +8,35 @@ from collections.abc import Callable
 from ...engine.events import Event
 from ...engine.game import Stack
 from . import hand as H
-from .cards import DECK
-from .scoring import SeatHand, choosers, legal_scoring_options, score_round
+from .cards import DECK, RANK
+from .scoring import SeatHand, legal_scoring_options, score_round
 from .state import NoveState, Phase
 
 TARGET = 12
 
 
 # -- small helpers shared with the rules -----------------------------------------------------------
-def split(state: NoveState, seat: int) -> tuple[list[str], str | None]:
-    """``(fixed rank keys, free joker)`` of ``seat``'s hand; callers must not mutate the list."""
+def evaluate(state: NoveState, seat: int) -> tuple[list[str], str | None, int, int]:
+    """``(fixed rank keys, free joker, minimum value, size of the largest group of fixed
+    cards)`` of ``seat``'s hand, cached until the hand changes. Never mutate the list."""
     cached = state.split_cache.get(seat)
     if cached is None:
-        forced = state.special and state.order.index(seat) >= 2
-        cached = state.split_cache[seat] = H.split(state.hands[seat], state.locked, forced)
+        hand = state.hands[seat]
+        if "JR" in hand or "JY" in hand:
+            forced = state.special and state.order.index(seat) >= 2
+            fixed, free = H.split(hand, state.locked, forced)
+        else:
+            fixed, free = [RANK[c] for c in hand], None
+        largest = max(map(fixed.count, fixed), default=0)
+        minval = H.min_value(fixed, free is not None)
+        cached = state.split_cache[seat] = (fixed, free, minval, largest)
     return cached
+
+
+def split(state: NoveState, seat: int) -> tuple[list[str], str | None]:
+    """``(fixed rank keys, free joker)`` of ``seat``'s hand; callers must not mutate the list."""
+    cached = evaluate(state, seat)
+    return cached[0], cached[1]
 
 
 def changed(state: NoveState) -> None:
@@ -36,8 +50,7 @@ def give(state: NoveState, seat: int, card: str) -> None:
 
 
 def min_value(state: NoveState, seat: int) -> int:
-    fixed, free = split(state, seat)
-    return H.min_value(fixed, free is not None)
+    return evaluate(state, seat)[2]
 
 
 def can_draw(state: NoveState) -> bool:
@@ -58,8 +71,9 @@ def draw_card(state: NoveState, events: list[Event]) -> str:
 
 
 def seat_hand(state: NoveState, seat: int) -> SeatHand:
-    fixed, free = split(state, seat)
-    return SeatHand(tuple(fixed), free is not None)
+    fixed, free, minval, _largest = evaluate(state, seat)
+    has_free = free is not None
+    return SeatHand(tuple(fixed), has_free, minval - 1 if has_free else minval)
 
 
 def reveal(state: NoveState, seat: int, events: list[Event], why: str) -> None:
@@ -86,7 +100,6 @@ def _shuffle_and_deal(state: NoveState, stack: Stack | None, events: list[Event]
     n = state.players
     d = state.dealer
     state.order = tuple((d + 1 + i) % n for i in range(n))
-    state.hands = [[] for _ in range(n)]
     changed(state)
     state.discard = []
     state.discarded_by = {}
@@ -103,29 +116,38 @@ def _shuffle_and_deal(state: NoveState, stack: Stack | None, events: list[Event]
     state.joker_options = {}
     state.queue = []
     state.cursor = 0
-    top = list(stack.cards) if stack else []
-    rest = [c for c in DECK if c not in top] if top else list(DECK)
-    state.rng.shuffle(rest)
-    state.draw = (top + rest)[::-1]  # top card last
+    if stack is None:
+        state.draw = list(DECK)
+        state.rng.shuffle(state.draw)
+    else:
+        rest = [c for c in DECK if c not in stack.cards]
+        state.rng.shuffle(rest)
+        state.draw = (list(stack.cards) + rest)[::-1]  # top card last
     events.append(
         Event.public("round_start", round=state.round_no, dealer=d, order=list(state.order))
     )
-    for _ in range(3):
-        for seat in state.order:
-            card = state.draw.pop()
-            give(state, seat, card)
-            events.append(Event.private("deal", seat, ("card",), seat=seat, card=card))
+    # One card at a time in order P, three times around [D10]: the top 3N cards, read from the
+    # end of ``draw``, go to P[0], P[1], ... in turn. One private event per seat with its cards.
+    state.hands = [[] for _ in range(n)]
+    dealt = state.draw[-3 * n :][::-1]
+    del state.draw[-3 * n :]
+    for i, seat in enumerate(state.order):
+        cards = dealt[i::n]
+        state.hands[seat] = cards
+        events.append(Event.private("deal", seat, ("cards",), seat=seat, cards=cards))
     _three_of_a_kind_check(state, events, next_phase=Phase.STEP1)
 
 
 def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: str) -> None:
     """R2/R5: the lowest three of a kind wins +6 and ends the round [D12-D14]."""
     claims = []
-    for seat in state.order:
-        fixed, free = split(state, seat)
+    for rank, seat in enumerate(state.order):
+        fixed, free, _minval, largest = evaluate(state, seat)
+        if largest < (2 if free is not None else 3):
+            continue  # no group big enough: the common case, decided without building anything
         value = H.three_of_a_kind(fixed, free is not None)
         if value is not None:
-            claims.append((value, state.order.index(seat), seat))
+            claims.append((value, rank, seat))
     if not claims:
         state.phase = next_phase
         return
@@ -295,8 +317,9 @@ def auto_stand_if_stuck(state: NoveState, seat: int, events: list[Event]) -> Non
 def after_card(state: NoveState, seat: int, events: list[Event]) -> bool:
     """Post-card checks (spec 4.8): four of a kind wins the game; a bust ends the turn.
     Returns True when the turn (or the game) is over."""
-    fixed, free = split(state, seat)
-    option = H.four_of_a_kind(fixed, free is not None)
+    fixed, free, minval, largest = evaluate(state, seat)
+    # Four identical cards need a group of 4, or of 3 plus the free joker.
+    option = H.four_of_a_kind(fixed, free is not None) if largest >= 3 else None
     if option is not None:
         if free is not None and option:
             state.joker_options[seat] = option
@@ -316,10 +339,10 @@ def after_card(state: NoveState, seat: int, events: list[Event]) -> bool:
         )
         state.phase = Phase.ROUND_END
         return True
-    if H.is_busted(fixed, free is not None):
+    if minval > 31:
         state.busted[seat] = True
         reveal(state, seat, events, "bust")
-        events.append(Event.public("bust", seat=seat, value=H.min_value(fixed, free is not None)))
+        events.append(Event.public("bust", seat=seat, value=minval))
         state.phase = Phase.TURN_END
         return True
     return False
@@ -380,8 +403,10 @@ def _scoring(state: NoveState, events: list[Event]) -> None:
             nove_holder=state.nove_holder,
         )
     )
-    hands = {s: seat_hand(state, s) for s in state.order}
-    state.queue = choosers(state.order, hands)
+    # Free-joker owners that did not bust fix their joker, in precedence order [D35].
+    state.queue = [
+        s for s in state.order if evaluate(state, s)[1] is not None and evaluate(state, s)[2] <= 31
+    ]
     state.phase = Phase.CHOOSING
 
 

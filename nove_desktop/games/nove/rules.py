@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from ...engine.actions import Action
@@ -19,12 +20,16 @@ from .actions import (
     Stand,
     describe,
 )
-from .cards import DECK_INDEX, card_name, option_name
+from .cards import DECK_INDEX, OPTION_ORDER, card_name, option_name
 from .state import NoveState, Phase
 
 _HIT = Hit()
 _STAND = Stand()
 _ASK = AskJokers()
+# Actions are immutable values, so the few distinct ones are built once and shared.
+_DECLARE = {o: DeclareNove(o) for o in OPTION_ORDER}
+_CHOOSE = {o: ChooseJoker(o) for o in OPTION_ORDER}
+_ANNOUNCE: dict[str | None, AnnounceNove] = {o: AnnounceNove(o) for o in (None, *OPTION_ORDER)}
 
 
 def to_act(state: NoveState) -> tuple[int, ...]:
@@ -43,11 +48,17 @@ def legal_actions(state: NoveState, seat: int) -> list[Action]:
     if phase == Phase.TURN:
         return _turn_actions(state, seat)
     if phase == Phase.EXCHANGE:
-        hand = sorted(state.hands[seat], key=DECK_INDEX.__getitem__)
-        return [Discard.trusted(combo) for k in range(4) for combo in combinations(hand, k)]
+        return list(_discards(tuple(sorted(state.hands[seat], key=DECK_INDEX.__getitem__))))
     if phase == Phase.DECLARE:
-        return [DeclareNove(o) for o in flow.nove_choices(state, seat)]
-    return [ChooseJoker(o) for o in flow.joker_choices(state, seat)]
+        return [_DECLARE[o] for o in flow.nove_choices(state, seat)]
+    return [_CHOOSE[o] for o in flow.joker_choices(state, seat)]
+
+
+@functools.lru_cache(maxsize=16384)
+def _discards(hand: tuple[str, ...]) -> tuple[Discard, ...]:
+    """Every exchange of a hand (in deck order). Actions are immutable, so they can be shared;
+    there are 9,880 possible 3-card hands, so the cache stays small."""
+    return tuple(Discard.trusted(combo) for k in range(4) for combo in combinations(hand, k))
 
 
 def _turn_actions(state: NoveState, seat: int) -> list[Action]:
@@ -55,14 +66,14 @@ def _turn_actions(state: NoveState, seat: int) -> list[Action]:
     if flow.can_announce(state, seat):
         choices = flow.nove_choices(state, seat)
         if choices:
-            actions += [AnnounceNove(o) for o in choices]
+            actions += [_ANNOUNCE[o] for o in choices]
         else:
-            actions.append(AnnounceNove(None))
+            actions.append(_ANNOUNCE[None])
     if flow.can_draw(state):
         actions.append(_HIT)
     if not state.asked:
-        fixed, free = flow.split(state, seat)
-        if H.has_set(fixed, free is not None):
+        _fixed, free, _minval, largest = flow.evaluate(state, seat)
+        if largest >= (2 if free is not None else 3):  # a set, the free joker may complete it
             actions.append(_ASK)
     actions.append(_STAND)
     return actions
@@ -131,7 +142,7 @@ def _hit(state: NoveState, seat: int, events: list[Event]) -> None:
 
 def _discard(state: NoveState, seat: int, cards: tuple[str, ...], events: list[Event]) -> None:
     hand = state.hands[seat]
-    flow.changed(state)
+    state.split_cache.pop(seat, None)
     for card in cards:
         hand.remove(card)
         state.discard.append(card)

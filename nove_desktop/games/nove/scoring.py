@@ -5,26 +5,33 @@ from __future__ import annotations
 import dataclasses
 
 from .cards import OPTION_ORDER, OPTION_VALUE
-from .hand import base_value, groups, legal_scoring_options, min_value
+from .hand import base_value, legal_scoring_options
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+# SeatHand and SeatScore are built for every seat of every round, so they are plain slotted
+# dataclasses (a frozen dataclass's __init__ is about three times slower); treat them as values.
+@dataclasses.dataclass(slots=True)
 class SeatHand:
     """One seat's hand reduced to what scoring needs."""
 
     fixed: tuple[str, ...]
     free: bool
+    base: int = -1  # value of the fixed cards; computed when not given
+
+    def __post_init__(self) -> None:
+        if self.base < 0:
+            self.base = base_value(self.fixed)
 
     @property
     def busted(self) -> bool:
-        return min_value(list(self.fixed), self.free) > 31
+        return self.base + (1 if self.free else 0) > 31
 
     def total(self, option: str | None) -> int:
         extra = OPTION_VALUE[option] if (self.free and option is not None) else 0
-        return base_value(self.fixed) + extra
+        return self.base + extra
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(slots=True)
 class SeatScore:
     """What one seat scored in Step 3, item by item."""
 
@@ -63,7 +70,10 @@ def score_round(
         if s not in values:
             out[s] = SeatScore(s, True, None)
             continue
-        counts = groups(list(hands[s].fixed), options.get(s) if hands[s].free else None)
+        ranks = hands[s].fixed
+        if hands[s].free and s in options:
+            ranks = (*ranks, options[s])
+        counts = [ranks.count(r) for r in set(ranks)]
         out[s] = SeatScore(
             seat=s,
             busted=False,
@@ -71,8 +81,8 @@ def score_round(
             nove=2 if s == nove_holder else 0,
             thirty_one=2 if s == winner31 else 0,
             capo=1 if s == capo else 0,
-            pairs=sum(1 for k in counts.values() if k == 2),
-            sets=sum(1 for k in counts.values() if k == 3),
+            pairs=counts.count(2),
+            sets=counts.count(3),
         )
     return out
 

@@ -86,7 +86,7 @@ class NoveState:
         self.discarded_by: dict[str, int] = {}
         self.hands: list[list[str]] = [[] for _ in range(n)]
         # Evaluated hands by seat; cleared by flow.changed() whenever a hand or a joker changes.
-        self.split_cache: dict[int, tuple[list[str], str | None]] = {}
+        self.split_cache: dict[int, tuple[list[str], str | None, int, int]] = {}
         self.locked: dict[str, str] = {}  # joker -> option fixed by a NOVE declaration
         self.public: set[str] = set()  # cards shown to everybody this round
         self.hit: set[str] = set()  # cards received by a hit this Step 2

@@ -1,0 +1,175 @@
+"""Engine benchmark: random playouts and state copies of every registered game, side by side with
+RLCard's UNO environment played by random agents (run in a throwaway venv).
+
+    python bench/engine.py                 # all games, RLCard baseline included
+    python bench/engine.py --no-rlcard     # our games only
+    python bench/engine.py --json          # one JSON object
+
+A random playout is the loop a search AI runs: ``legal_actions``, a random choice, ``apply``
+(which checks the action and runs the automatic steps: deals, compulsory calls, scoring). An
+"action" is one decision applied. Rates are medians over ``--repeats`` runs of ``--games`` games;
+the copy time is the median of per-repeat means over copies taken at decision points.
+Targets (issue 2): at least 3x RLCard UNO's steps/s, and a state copy of at most 20 microseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nove_desktop.engine.rng import Rng  # noqa: E402
+from nove_desktop.games import default_registry  # noqa: E402
+
+TARGET_RATIO = 3.0
+TARGET_COPY_US = 20.0
+
+
+def _options(game: Any, players: int) -> Any:
+    data: dict[str, Any] = {"players": players}
+    if "max_rounds" in game.options_to_json(game.default_options()):
+        data["max_rounds"] = 500
+    return game.options_from_json(data)
+
+
+def playout_run(game: Any, players: int, games: int, seed: int) -> tuple[int, float]:
+    """Play ``games`` random games; return (actions, seconds)."""
+    options = _options(game, players)
+    chooser = Rng(seed)
+    actions = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state, _ = game.new_game(options, seed + index)
+        while True:
+            acting = game.to_act(state)
+            if not acting:
+                break
+            seat = acting[0]
+            game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def copy_run(game: Any, players: int, samples: int, seed: int) -> float:
+    """Mean microseconds of ``state.copy()`` over states met at decision points."""
+    options = _options(game, players)
+    chooser = Rng(seed)
+    states = []
+    index = 0
+    while len(states) < samples:
+        state, _ = game.new_game(options, seed + index)
+        index += 1
+        while game.to_act(state) and len(states) < samples:
+            states.append(state.copy())
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
+    start = time.perf_counter()
+    for state in states:
+        state.copy()
+    return (time.perf_counter() - start) / len(states) * 1e6
+
+
+def bench_game(game: Any, players: int, games: int, repeats: int, seed: int) -> dict[str, Any]:
+    rates, game_rates, copies = [], [], []
+    playout_run(game, players, max(games // 10, 5), seed + 10_000)  # warm-up
+    total_actions = 0
+    for _ in range(repeats):
+        actions, seconds = playout_run(game, players, games, seed)
+        total_actions = actions
+        rates.append(actions / seconds)
+        game_rates.append(games / seconds)
+        copies.append(copy_run(game, players, 5000, seed))
+    return {
+        "game": game.id,
+        "players": players,
+        "games": games,
+        "actions": total_actions,
+        "actions_per_s_median": round(statistics.median(rates)),
+        "games_per_s_median": round(statistics.median(game_rates), 1),
+        "copy_us_median": round(statistics.median(copies), 2),
+    }
+
+
+def rlcard_baseline(venv: Path, games: int, repeats: int) -> dict[str, Any]:
+    """Install RLCard into a throwaway venv (once) and run the UNO measurement there."""
+    subprocess.run(["bash", str(ROOT / "bench" / "setup_rlcard_venv.sh"), str(venv)], check=True)
+    out = subprocess.run(
+        [str(venv / "bin" / "python"), str(ROOT / "bench" / "rlcard_uno.py"),
+         "--games", str(games), "--repeats", str(repeats)],
+        check=True, capture_output=True, text=True,
+    )
+    return json.loads(out.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per repeat")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4, help="player count measured")
+    parser.add_argument("--rlcard-venv", type=Path, default=Path("/tmp/rlcard-venv"))
+    parser.add_argument("--rlcard-games", type=int, default=2000)
+    parser.add_argument("--no-rlcard", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    rows = []
+    for game in default_registry():
+        players = min(max(args.players, game.min_players), game.max_players)
+        rows.append(bench_game(game, players, args.games, args.repeats, args.seed))
+    baseline = None
+    if not args.no_rlcard:
+        baseline = rlcard_baseline(args.rlcard_venv, args.rlcard_games, args.repeats)
+    for row in rows:
+        if baseline:
+            row["ratio_vs_rlcard_uno"] = round(
+                row["actions_per_s_median"] / baseline["steps_per_s_median"], 2
+            )
+            row["meets_speed_target"] = row["ratio_vs_rlcard_uno"] >= TARGET_RATIO
+        row["meets_copy_target"] = row["copy_us_median"] <= TARGET_COPY_US
+    report = {
+        "date": time.strftime("%Y-%m-%d"),
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {_cores()} cores",
+        "games": rows,
+        "rlcard_uno": baseline,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print(report)
+    return 0
+
+
+def _cores() -> int:
+    import os
+
+    return os.cpu_count() or 0
+
+
+def _print(report: dict[str, Any]) -> None:
+    print(f"engine benchmark {report['date']}, Python {report['python']}, {report['machine']}")
+    header = f"{'game':8}{'players':>8}{'actions/s':>12}{'games/s':>10}{'copy us':>9}{'x UNO':>7}"
+    print(header)
+    for row in report["games"]:
+        ratio = row.get("ratio_vs_rlcard_uno", "-")
+        print(f"{row['game']:8}{row['players']:>8}{row['actions_per_s_median']:>12}"
+              f"{row['games_per_s_median']:>10}{row['copy_us_median']:>9}{ratio:>7}")
+    base = report["rlcard_uno"]
+    if base:
+        print(f"{'rlcard-uno':10}{2:>6}{round(base['steps_per_s_median']):>12}"
+              f"{base['games_per_s_median']:>10}{round(base['copy_us_median'], 1):>9}{1.0:>7}")
+    print(f"targets: >= {TARGET_RATIO}x RLCard UNO steps/s, copy <= {TARGET_COPY_US} us")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
