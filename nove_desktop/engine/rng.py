@@ -67,7 +67,10 @@ class Rng:
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         """One element of a non-empty sequence."""
-        return items[self.below(len(items))]
+        n = len(items)
+        if n == 1:
+            return items[0]
+        return items[self.below(n)]
 
     def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one by one step)."""

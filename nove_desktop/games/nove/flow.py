@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ...engine.events import Event
 from ...engine.game import Stack
 from . import hand as H
-from .cards import DECK, RANK
+from .cards import DECK, RANK, VALUE
 from .scoring import SeatHand, legal_scoring_options, score_round
 from .state import NoveState, Phase
 
@@ -25,10 +25,14 @@ def evaluate(state: NoveState, seat: int) -> tuple[list[str], str | None, int, i
         if "JR" in hand or "JY" in hand:
             forced = state.special and state.order.index(seat) >= 2
             fixed, free = H.split(hand, state.locked, forced)
+            minval = H.min_value(fixed, free is not None)
         else:
-            fixed, free = [RANK[c] for c in hand], None
-        largest = max(map(fixed.count, fixed), default=0)
-        minval = H.min_value(fixed, free is not None)
+            fixed, free = list(map(RANK.__getitem__, hand)), None
+            minval = sum(map(VALUE.__getitem__, hand))
+        if len(set(fixed)) == len(fixed):
+            largest = 1 if fixed else 0
+        else:
+            largest = max(map(fixed.count, fixed))
         cached = state.split_cache[seat] = (fixed, free, minval, largest)
     return cached
 
@@ -392,21 +396,20 @@ def _special_turn(state: NoveState, events: list[Event]) -> None:
 
 
 def _scoring(state: NoveState, events: list[Event]) -> None:
+    """R8: every hand is shown, then free jokers are fixed, then points are counted."""
     if not state.nove_step1:
         state.nove_holder = nove_holder(state)
+    shown: dict[str, list[str]] = {}
+    queue = []
     for seat in state.order:
-        state.public.update(state.hands[seat])
-    events.append(
-        Event.public(
-            "showdown",
-            hands={str(s): list(state.hands[s]) for s in state.order},
-            nove_holder=state.nove_holder,
-        )
-    )
-    # Free-joker owners that did not bust fix their joker, in precedence order [D35].
-    state.queue = [
-        s for s in state.order if evaluate(state, s)[1] is not None and evaluate(state, s)[2] <= 31
-    ]
+        cards = state.hands[seat]
+        state.public.update(cards)
+        shown[str(seat)] = cards[:]
+        _fixed, free, minval, _largest = evaluate(state, seat)
+        if free is not None and minval <= 31:  # owners of a free joker who did not bust [D35]
+            queue.append(seat)
+    events.append(Event.public("showdown", hands=shown, nove_holder=state.nove_holder))
+    state.queue = queue
     state.phase = Phase.CHOOSING
 
 
@@ -443,7 +446,8 @@ def _score(state: NoveState, events: list[Event]) -> None:
     rows = []
     for seat in state.order:
         row = result[seat]
-        state.scores[seat] += row.points
+        points = row.points
+        state.scores[seat] += points
         rows.append(
             {
                 "seat": seat,
@@ -454,7 +458,7 @@ def _score(state: NoveState, events: list[Event]) -> None:
                 "capo": row.capo,
                 "pairs": row.pairs,
                 "sets": row.sets,
-                "points": row.points,
+                "points": points,
             }
         )
     state.last_round = {"kind": "scoring", "rows": rows}

@@ -32,17 +32,23 @@ _CHOOSE = {o: ChooseJoker(o) for o in OPTION_ORDER}
 _ANNOUNCE: dict[str | None, AnnounceNove] = {o: AnnounceNove(o) for o in (None, *OPTION_ORDER)}
 
 
-def to_act(state: NoveState) -> tuple[int, ...]:
+def current(state: NoveState) -> int | None:
+    """The one seat that must decide now (NOVE has no reaction windows), or None."""
     phase = state.phase
+    if phase == Phase.TURN or phase == Phase.EXCHANGE:
+        return state.order[state.cursor]
     if phase == Phase.DECLARE or phase == Phase.CHOOSE_JOKER:
-        return (state.queue[0],)
-    if phase == Phase.EXCHANGE or phase == Phase.TURN:
-        return (state.order[state.cursor],)
-    return ()
+        return state.queue[0]
+    return None
+
+
+def to_act(state: NoveState) -> tuple[int, ...]:
+    seat = current(state)
+    return () if seat is None else (seat,)
 
 
 def legal_actions(state: NoveState, seat: int) -> list[Action]:
-    if seat not in to_act(state):
+    if seat != current(state):
         return []
     phase = state.phase
     if phase == Phase.TURN:

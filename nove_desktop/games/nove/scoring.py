@@ -58,31 +58,38 @@ def score_round(
     options: dict[int, str],
 ) -> dict[int, SeatScore]:
     """Every seat's Step-3 points for the given free-joker options (spec 6.2)."""
-    alive = [s for s in order if not hands[s].busted]
-    values = {s: hands[s].total(options.get(s)) for s in alive}
-    winner31 = next((s for s in alive if values[s] == 31), None)
+    values: dict[int, int] = {}  # alive seats in precedence order -> final value
+    for s in order:
+        h = hands[s]
+        if h.base + h.free > 31:
+            continue  # busted: -1 and nothing else [D25]
+        option = options.get(s) if h.free else None
+        values[s] = h.base + (OPTION_VALUE[option] if option is not None else 0)
+    winner31 = next((s for s, v in values.items() if v == 31), None)
     capo = None
-    if winner31 is None and alive:
+    if winner31 is None and values:
         best = max(values.values())
-        capo = next(s for s in alive if values[s] == best)
+        capo = next(s for s, v in values.items() if v == best)
     out: dict[int, SeatScore] = {}
     for s in order:
-        if s not in values:
+        value = values.get(s)
+        if value is None:
             out[s] = SeatScore(s, True, None)
             continue
         ranks = hands[s].fixed
-        if hands[s].free and s in options:
-            ranks = (*ranks, options[s])
+        option = options.get(s) if hands[s].free else None
+        if option is not None:
+            ranks = (*ranks, option)
         counts = [ranks.count(r) for r in set(ranks)]
         out[s] = SeatScore(
-            seat=s,
-            busted=False,
-            value=values[s],
-            nove=2 if s == nove_holder else 0,
-            thirty_one=2 if s == winner31 else 0,
-            capo=1 if s == capo else 0,
-            pairs=counts.count(2),
-            sets=counts.count(3),
+            s,
+            False,
+            value,
+            2 if s == nove_holder else 0,
+            2 if s == winner31 else 0,
+            1 if s == capo else 0,
+            counts.count(2),
+            counts.count(3),
         )
     return out
 
