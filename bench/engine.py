@@ -103,9 +103,17 @@ def rlcard_baseline(venv: Path, games: int, repeats: int) -> dict[str, Any]:
     """Install RLCard into a throwaway venv (once) and run the UNO measurement there."""
     subprocess.run(["bash", str(ROOT / "bench" / "setup_rlcard_venv.sh"), str(venv)], check=True)
     out = subprocess.run(
-        [str(venv / "bin" / "python"), str(ROOT / "bench" / "rlcard_uno.py"),
-         "--games", str(games), "--repeats", str(repeats)],
-        check=True, capture_output=True, text=True,
+        [
+            str(venv / "bin" / "python"),
+            str(ROOT / "bench" / "rlcard_uno.py"),
+            "--games",
+            str(games),
+            "--repeats",
+            str(repeats),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return json.loads(out.stdout)
 
@@ -162,12 +170,16 @@ def _print(report: dict[str, Any]) -> None:
     print(header)
     for row in report["games"]:
         ratio = row.get("ratio_vs_rlcard_uno", "-")
-        print(f"{row['game']:8}{row['players']:>8}{row['actions_per_s_median']:>12}"
-              f"{row['games_per_s_median']:>10}{row['copy_us_median']:>9}{ratio:>7}")
+        print(
+            f"{row['game']:8}{row['players']:>8}{row['actions_per_s_median']:>12}"
+            f"{row['games_per_s_median']:>10}{row['copy_us_median']:>9}{ratio:>7}"
+        )
     base = report["rlcard_uno"]
     if base:
-        print(f"{'rlcard-uno':10}{2:>6}{round(base['steps_per_s_median']):>12}"
-              f"{base['games_per_s_median']:>10}{round(base['copy_us_median'], 1):>9}{1.0:>7}")
+        print(
+            f"{'rlcard-uno':10}{2:>6}{round(base['steps_per_s_median']):>12}"
+            f"{base['games_per_s_median']:>10}{round(base['copy_us_median'], 1):>9}{1.0:>7}"
+        )
     print(f"targets: >= {TARGET_RATIO}x RLCard UNO steps/s, copy <= {TARGET_COPY_US} us")
 
 

@@ -73,6 +73,8 @@ def _replay(args: argparse.Namespace) -> int:
         text = args.file.read_text(encoding="utf-8")
     except OSError as exc:
         raise CliError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{args.file} is not a replay: it is not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -87,11 +87,16 @@ def from_plain(cls: type, data: Any, where: str) -> Any:
     unknown = sorted(set(data) - names)
     if unknown:
         raise FormatError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    required = [
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.init and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise FormatError(f"{where}: missing field(s) {', '.join(missing)}")
     kwargs = {name: convert(data[name], hints[name], f"{where}.{name}") for name in data}
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise FormatError(f"{where}: {exc}") from None
+    return cls(**kwargs)
 
 
 def _describe(value: Any) -> str:

@@ -7,6 +7,7 @@ so applying the actions again reproduces every card and every score.
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 from .actions import Action
@@ -67,7 +68,8 @@ def parse(data: Any) -> Replay:
         raise ReplayError("not a replay: the file must hold one JSON object")
     if data.get("format") != FORMAT:
         raise ReplayError(f'not a replay: "format" must be "{FORMAT}"')
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
         raise ReplayError(f"unsupported replay version {data.get('version')!r} (this is {VERSION})")
     for key, kind in (("game", str), ("options", dict), ("seats", list), ("actions", list)):
         if not isinstance(data.get(key), kind):
@@ -152,7 +154,7 @@ def run(replay: Replay, registry: Registry, *, keep_events: bool = False) -> Rep
         except IllegalActionError as exc:
             raise ReplayError(
                 f"action {index} is illegal: seat {seat} cannot "
-                f"{game.describe_action(action)} ({data}): {exc.reason}"
+                f"{game.describe_action(action)} ({json.dumps(data)}): {exc.reason}"
             ) from None
         if keep_events:
             log.extend(new_events)

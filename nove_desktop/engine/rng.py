@@ -40,6 +40,8 @@ class Rng:
         """A uniform integer in ``range(n)`` (no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if n > _SPAN:
+            return self._below_big(n)
         limit = _SPAN - (_SPAN % n)
         while True:  # next_u64 and _mix inlined: shuffles are the engine's hottest chance code
             self.state = z = (self.state + _GOLDEN) & _MASK
@@ -48,6 +50,18 @@ class Rng:
             z ^= z >> 31
             if z < limit:
                 return z % n
+
+    def _below_big(self, n: int) -> int:
+        """``below`` for bounds above 2**64: several draws make one wide number."""
+        words = (n.bit_length() + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - (span % n)
+        while True:
+            x = 0
+            for _ in range(words):
+                x = (x << 64) | self.next_u64()
+            if x < limit:
+                return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates).

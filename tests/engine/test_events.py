@@ -39,7 +39,7 @@ def test_private_event_is_whole_for_its_owner() -> None:
 
 @pytest.mark.parametrize("viewer", [None, 0, 1, 3])
 def test_private_event_is_censored_for_other_seats_and_spectators(viewer: int | None) -> None:
-    """"Seat 2 received a card": the others learn that it happened, not which card."""
+    """ "Seat 2 received a card": the others learn that it happened, not which card."""
     event = deal(2, "R5")
     seen = event.for_seat(viewer)
     assert seen is not None

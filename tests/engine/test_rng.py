@@ -9,7 +9,10 @@ exact numbers that saved replays depend on.
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -72,6 +75,26 @@ def test_below_stays_in_range(n: int) -> None:
 def test_below_one_is_always_zero() -> None:
     rng = Rng(5)
     assert {rng.below(1) for _ in range(50)} == {0}
+
+
+def test_below_a_bound_above_two_to_the_64_returns_or_refuses() -> None:
+    """Run in a child process with a time limit, so that the hang cannot stall the suite."""
+    code = (
+        "from nove_desktop.engine import Rng\n"
+        "try:\n"
+        "    value = Rng(0).below(2**64 + 1)\n"
+        "    assert 0 <= value <= 2**64, value\n"
+        "except ValueError:\n"
+        "    pass\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", code], cwd=repo, capture_output=True, timeout=3, check=False
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("Rng(0).below(2**64 + 1) did not return within 3 seconds")
+    assert proc.returncode == 0, proc.stderr
 
 
 @pytest.mark.parametrize("n", [0, -1, -100])

@@ -138,7 +138,7 @@ def _shuffle_and_deal(state: NoveState, stack: Stack | None, events: list[Event]
     for i, seat in enumerate(state.order):
         cards = dealt[i::n]
         state.hands[seat] = cards
-        events.append(Event.private("deal", seat, ("cards",), seat=seat, cards=cards))
+        events.append(Event.private("deal", seat, ("cards",), seat=seat, cards=cards[:]))
     _three_of_a_kind_check(state, events, next_phase=Phase.STEP1)
 
 

@@ -29,7 +29,9 @@ class NoveOptions:
                 f"NOVE is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
             )
         if self.first_dealer is not None and not (
-            isinstance(self.first_dealer, int) and 0 <= self.first_dealer < self.players
+            isinstance(self.first_dealer, int)
+            and not isinstance(self.first_dealer, bool)
+            and 0 <= self.first_dealer < self.players
         ):
             raise InvalidOptionsError(
                 f"the first dealer must be a seat from 0 to {self.players - 1}"

@@ -87,20 +87,15 @@ def _turn_actions(state: NoveState, seat: int) -> list[Action]:
 
 def is_legal(state: NoveState, seat: int, action: Action) -> bool:
     """Same answer as ``action in legal_actions(...)``, with fast paths for the common moves."""
+    if seat != current(state):
+        return False
     kind = type(action)
     if state.phase == Phase.TURN and kind in (Hit, Stand):
-        if state.order[state.cursor] != seat:
-            return False
         return kind is Stand or flow.can_draw(state)
     if state.phase == Phase.EXCHANGE and kind is Discard:
         cards = action.cards  # type: ignore[attr-defined]
         hand = state.hands[seat]
-        return (
-            state.order[state.cursor] == seat
-            and len(cards) <= 3
-            and len(set(cards)) == len(cards)
-            and all(c in hand for c in cards)
-        )
+        return len(cards) <= 3 and len(set(cards)) == len(cards) and all(c in hand for c in cards)
     return action in legal_actions(state, seat)
 
 

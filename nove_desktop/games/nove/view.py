@@ -133,11 +133,13 @@ def hidden_cards(state: NoveState, seat: int) -> frozenset[str]:
 def determinize(state: NoveState, seat: int, rng: Rng, tries: int = 200) -> NoveState:
     """A copy in which every card hidden from ``seat`` is dealt again at random.
 
-    The sample respects the public facts: shown cards stay put, hand and pile sizes stay the same,
-    hit cards shown not to be jokers get no joker, no hidden hand of a seat that has not busted is
-    busted, and during the exchange the unchanged hands are neither NOVE nor three of a kind (else
-    the round would have gone otherwise). Rejection sampling; after ``tries`` failures the last
-    sample is used. The copy's generator is reseeded from ``rng`` so the real future stays unknown.
+    The sample respects the public facts: shown cards and the states of shown jokers stay, hand
+    and pile sizes stay, hit cards shown not to be jokers get no joker, no hidden hand of a seat
+    that has not busted is busted, and dealt hands nobody has changed are consistent with Step 1
+    (never a three of a kind; not a NOVE unless declared, while the declarations are under way
+    only for the seats already passed over). Rejection sampling; after ``tries`` failures the last
+    sample is used. During the Step-1 declarations the queue of seats still to declare is rebuilt
+    from the sample, so it reveals nothing. The copy's generator is reseeded from ``rng``.
     """
     hidden = hidden_cards(state, seat)
     slots: list[tuple[str, int, int]] = []  # ("hand", seat, index) or ("draw"|"discard", 0, index)
@@ -150,15 +152,50 @@ def determinize(state: NoveState, seat: int, rng: Rng, tries: int = 200) -> Nove
     slots += [("draw", 0, i) for i in range(len(state.draw))]
     slots += [("discard", 0, i) for i, c in enumerate(state.discard) if c in hidden]
     pool = [_card_at(state, slot) for slot in slots]
+    pinned = _pin_decider_joker(state, seat, slots, pool, rng)
+    shown_jokers = {
+        other: _joker_info(state, other, [c for c in state.hands[other] if c in state.public])
+        for other in range(state.players)
+        if other != seat
+    }
     sample = state.copy()
     for _ in range(tries):
         rng.shuffle(pool)
         _place(sample, slots, pool)
-        if _consistent(sample, state, seat):
+        if pinned is not None:
+            _place(sample, [pinned[0]], [pinned[1]])
+        if _consistent(sample, state, seat, shown_jokers):
             break
+    if state.phase == Phase.DECLARE:
+        decider = state.queue[0]
+        later = state.order[state.order.index(decider) + 1 :]
+        sample.queue = [decider] + [s for s in later if flow.min_value(sample, s) <= 9]
     sample.rng = Rng(raw_state=rng.next_u64())
     sample.keep_reshuffle_order = False
     return sample
+
+
+def _pin_decider_joker(
+    state: NoveState,
+    seat: int,
+    slots: list[tuple[str, int, int]],
+    pool: list[str],
+    rng: Rng,
+) -> tuple[tuple[str, int, int], str] | None:
+    """During the Step-1 declarations everybody sees that the decider must choose a value for
+    its free joker: give it one of the hidden jokers up front (removed from ``slots``/``pool``),
+    since blind re-dealing would almost never produce such a hand."""
+    if state.phase != Phase.DECLARE or state.queue[0] == seat:
+        return None
+    decider = state.queue[0]
+    jokers = [c for c in pool if H.is_joker(c)]
+    own = [i for i, slot in enumerate(slots) if slot[0] == "hand" and slot[1] == decider]
+    if not jokers or not own:
+        return None
+    joker = rng.choice(jokers)
+    slot = slots.pop(rng.choice(own))
+    pool.remove(joker)
+    return slot, joker
 
 
 def _card_at(state: NoveState, slot: tuple[str, int, int]) -> str:
@@ -169,7 +206,7 @@ def _card_at(state: NoveState, slot: tuple[str, int, int]) -> str:
 
 
 def _place(sample: NoveState, slots: list[tuple[str, int, int]], pool: list[str]) -> None:
-    for (zone, who, index), card in zip(slots, pool, strict=False):
+    for (zone, who, index), card in zip(slots, pool, strict=True):
         if zone == "hand":
             sample.hands[who][index] = card
         elif zone == "draw":
@@ -182,20 +219,40 @@ def _place(sample: NoveState, slots: list[tuple[str, int, int]], pool: list[str]
             del sample.discarded_by[card]
 
 
-def _consistent(sample: NoveState, real: NoveState, seat: int) -> bool:
+def _must_not_be_nove(real: NoveState, other: int) -> bool:
+    """Whether ``other``'s hand is its dealt hand and Step 1 showed it is not a NOVE."""
+    if real.phase == Phase.DECLARE:
+        decider = real.queue[0]
+        return real.order.index(other) < real.order.index(decider)  # passed over: not eligible
+    return real.exchanged[other] in (None, 0)
+
+
+def _consistent(
+    sample: NoveState,
+    real: NoveState,
+    seat: int,
+    shown_jokers: dict[int, tuple[tuple[str, str, str | None], ...]],
+) -> bool:
     for other, index in real.nonjoker_slots:
         if H.is_joker(sample.hands[other][index]):
             return False
+    decider = real.queue[0] if real.phase == Phase.DECLARE else seat
+    if decider != seat and len(flow.nove_choices(sample, decider)) < 2:
+        return False  # everybody sees that the decider must choose its joker's value
+    declared = {a[0] for a in real.announcements}
     for other in range(real.players):
         if other == seat or real.busted[other]:
             continue
+        shown = [c for c in real.hands[other] if c in real.public]
+        if _joker_info(sample, other, shown) != shown_jokers[other]:
+            return False
         fixed, free = flow.split(sample, other)
         if H.is_busted(fixed, free is not None):
             return False
-        unchanged = real.phase == Phase.EXCHANGE and real.exchanged[other] is None
-        if unchanged and (
-            H.min_value(fixed, free is not None) <= 9
-            or H.three_of_a_kind(fixed, free is not None) is not None
-        ):
-            return False
+        if len(real.hands[other]) != 3 or other in declared or real.special:
+            continue
+        if H.three_of_a_kind(fixed, free is not None) is not None:
+            return False  # the round would have ended at the three-of-a-kind check
+        if _must_not_be_nove(real, other) and H.min_value(fixed, free is not None) <= 9:
+            return False  # this seat would have had to declare NOVE in Step 1
     return True

@@ -1,0 +1,210 @@
+"""Layer boundaries (shared/design.md, "Layers" and "House style" 4 and 7).
+
+* The engine, the games and the AI seats never import pygame (tests mirror the layers: engine and
+  games without pygame; ai without pygame).
+* Engine and games are pure rules: no files, no clock, no global randomness ("randomness and
+  time are passed in"; "The rules engine shared by every game: pure Python, no pygame, no files,
+  no clock"). So no ``random``, ``time``, ``datetime``, ``os``, ``pathlib``, ``io``,
+  ``tempfile`` and no call to the builtin ``open``.
+* AI seats use the engine's seeded ``Rng``, never ``random``.
+* Dependencies point down only: the engine imports no game, AI or UI; games import no AI or UI.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+ENGINE = REPO / "nove_desktop" / "engine"
+GAMES = REPO / "nove_desktop" / "games"
+AI = REPO / "ai"
+
+PURE_FORBIDDEN = ("random", "time", "datetime", "os", "pathlib", "io", "tempfile")
+
+
+@dataclass(frozen=True)
+class Import:
+    file: Path
+    line: int
+    module: str  # absolute dotted name
+
+
+def module_name(path: Path, root: Path = REPO) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path, root: Path = REPO) -> list[Import]:
+    """Every module ``path`` imports, relative imports resolved to absolute names. For
+    ``from package import name`` both ``package`` and ``package.name`` are listed (the name may
+    be a submodule)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    own = module_name(path, root)
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    found: list[Import] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [Import(path, node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")
+                base_parts = base_parts[: len(base_parts) - (node.level - 1)]
+                base = ".".join(base_parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            found.append(Import(path, node.lineno, base))
+            found += [Import(path, node.lineno, f"{base}.{alias.name}") for alias in node.names]
+    return found
+
+
+def dynamic_imports_of(path: Path) -> list[str]:
+    """Calls of ``__import__(...)`` or ``importlib.import_module(...)``: they would dodge the
+    static checks, so they are refused outright in the checked packages."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "__import__":
+                found.append(f"{path.name}:{node.lineno} __import__")
+            if isinstance(func, ast.Attribute) and func.attr == "import_module":
+                found.append(f"{path.name}:{node.lineno} import_module")
+    return found
+
+
+def python_files(folder: Path) -> list[Path]:
+    files = sorted(folder.rglob("*.py"))
+    assert files, f"no Python files under {folder}"
+    return files
+
+
+def is_module_or_child(name: str, root: str) -> bool:
+    return name == root or name.startswith(root + ".")
+
+
+def offending(folder: Path, roots: tuple[str, ...]) -> list[str]:
+    return [
+        f"{imp.file.relative_to(REPO)}:{imp.line} imports {imp.module}"
+        for path in python_files(folder)
+        for imp in imports_of(path)
+        if any(is_module_or_child(imp.module, root) for root in roots)
+    ]
+
+
+# -- the checker itself ----------------------------------------------------------------------------
+def test_the_import_checker_sees_every_kind_of_import(tmp_path: Path) -> None:
+    """Guard against a checker that passes because it sees nothing."""
+    package = tmp_path / "pkg" / "sub"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("from . import mod\n")
+    (package / "mod.py").write_text(
+        "import os.path, json as j\n"
+        "from ..top import thing\n"
+        "from . import sibling\n"
+        "from pygame import display\n"
+        "def f():\n"
+        "    import random\n"
+    )
+    found = {imp.module for imp in imports_of(package / "mod.py", tmp_path)}
+    assert {"os.path", "json", "pkg.top", "pkg.top.thing", "pkg.sub", "pkg.sub.sibling"} <= found
+    assert {"pygame", "pygame.display", "random"} <= found  # nested imports count too
+    init = {imp.module for imp in imports_of(package / "__init__.py", tmp_path)}
+    assert init == {"pkg.sub", "pkg.sub.mod"}
+    # And on the real code: relative imports of the engine resolve to absolute names.
+    real = {imp.module for imp in imports_of(ENGINE / "replay.py")}
+    assert "nove_desktop.engine.errors" in real
+
+
+# -- pygame ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("folder", [ENGINE, GAMES, AI], ids=["engine", "games", "ai"])
+def test_rules_and_ai_never_import_pygame(folder: Path) -> None:
+    assert offending(folder, ("pygame",)) == []
+
+
+@pytest.mark.parametrize("folder", [ENGINE, GAMES, AI], ids=["engine", "games", "ai"])
+def test_no_dynamic_imports_in_rules_and_ai(folder: Path) -> None:
+    assert [d for path in python_files(folder) for d in dynamic_imports_of(path)] == []
+
+
+def test_importing_the_headless_stack_loads_no_pygame() -> None:
+    """A fresh interpreter imports everything the CLI and the tests use: pygame must not be
+    pulled in indirectly either."""
+    code = (
+        "import sys\n"
+        "import nove_desktop.engine, nove_desktop.games, ai, nove_desktop.match, nove_desktop.cli\n"
+        "import nove_desktop.games.nove, ai.nove\n"
+        "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith('pygame.'))\n"
+        "assert not bad, bad\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "ok\n"
+
+
+# -- no files, no clock, no global randomness ------------------------------------------------------
+@pytest.mark.parametrize("folder", [ENGINE, GAMES], ids=["engine", "games"])
+def test_engine_and_games_import_no_file_clock_or_random_modules(folder: Path) -> None:
+    assert offending(folder, PURE_FORBIDDEN) == []
+
+
+@pytest.mark.parametrize("folder", [ENGINE, GAMES], ids=["engine", "games"])
+def test_engine_and_games_never_call_open(folder: Path) -> None:
+    calls = []
+    for path in python_files(folder):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Name) and func.id == "open":
+                    calls.append(f"{path.relative_to(REPO)}:{node.lineno} open(...)")
+                if isinstance(func, ast.Attribute) and func.attr in (
+                    "read_text",
+                    "write_text",
+                    "read_bytes",
+                    "write_bytes",
+                ):
+                    calls.append(f"{path.relative_to(REPO)}:{node.lineno} .{func.attr}(...)")
+    assert calls == []
+
+
+def test_ai_seats_do_not_use_the_random_module() -> None:
+    assert offending(AI, ("random",)) == []
+
+
+# -- layers point down -----------------------------------------------------------------------------
+def test_the_engine_imports_no_game_ai_or_ui() -> None:
+    roots = (
+        "nove_desktop.games",
+        "ai",
+        "nove_desktop.ui",
+        "nove_desktop.cli",
+        "nove_desktop.match",
+    )
+    assert offending(ENGINE, roots) == []
+
+
+def test_the_games_import_no_ai_or_ui() -> None:
+    roots = ("ai", "nove_desktop.ui", "nove_desktop.cli", "nove_desktop.match")
+    assert offending(GAMES, roots) == []
+
+
+def test_ai_imports_no_ui_and_no_cli() -> None:
+    assert offending(AI, ("nove_desktop.ui", "nove_desktop.cli", "nove_desktop.match")) == []

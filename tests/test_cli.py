@@ -1,0 +1,408 @@
+"""The command line (``nove_desktop/cli.py``): ``replay FILE`` and ``simulate``.
+
+Contract (cli.py docstring): errors a user can make print one clear line and exit with status 2,
+never a traceback. ``--json`` prints exactly one JSON object and nothing else on stdout. One game
+that raises during ``simulate`` is reported (seed, error, replay of the actions so far) and does
+not stop the run; the exit status is then 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nove_desktop import cli
+from nove_desktop.engine import Action
+from nove_desktop.games.nove import NoveGame, NoveOptions
+from nove_desktop.match import play_match
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_error_line(status: int, out: str, err: str, *fragments: str) -> None:
+    assert status == 2
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("nove-desktop: ")
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def one_json_object(out: str) -> dict[str, Any]:
+    """stdout must hold exactly one JSON object (one line) and nothing else."""
+    lines = out.splitlines()
+    assert len(lines) == 1, out
+    data = json.loads(lines[0])
+    assert isinstance(data, dict)
+    return data
+
+
+def write_replay(folder: Path, seed: int = 4, players: int = 3) -> tuple[Path, Any]:
+    game = NoveGame()
+    match = play_match(
+        game,
+        NoveOptions(players=players),
+        seed,
+        ["heuristic"] * players,
+        names=[f"Player {i}" for i in range(players)],
+    )
+    path = folder / "game.json"
+    path.write_text(json.dumps(match.replay.to_json()), encoding="utf-8")
+    return path, match.result
+
+
+# -- replay ----------------------------------------------------------------------------------------
+def test_replay_prints_the_scores_and_the_winner(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, result = write_replay(tmp_path)
+    status, out, err = run_cli(capsys, "replay", str(path))
+    assert (status, err) == (0, "")
+    assert out.startswith("NOVE: ")
+    for seat, score in enumerate(result.scores):
+        assert f"  seat {seat} Player {seat}: {score}\n" in out
+    assert f"winner: seat {result.winner} Player {result.winner} ({result.reason})" in out
+
+
+def test_replay_json_prints_one_object(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, result = write_replay(tmp_path)
+    status, out, err = run_cli(capsys, "replay", str(path), "--json")
+    assert (status, err) == (0, "")
+    data = one_json_object(out)
+    assert data["scores"] == list(result.scores)
+    assert data["winner"] == result.winner
+    assert data["winner_name"] == f"Player {result.winner}"
+    assert data["game"] == "nove"
+    assert data["finished"] is True
+    assert data["reason"] == result.reason
+
+
+def test_replay_of_an_unfinished_game_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, _ = write_replay(tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"] = data["actions"][:2]
+    del data["result"]
+    path.write_text(json.dumps(data))
+    status, out, _ = run_cli(capsys, "replay", str(path))
+    assert status == 0
+    assert "the game is not finished" in out
+    status, out, _ = run_cli(capsys, "replay", str(path), "--json")
+    assert one_json_object(out)["finished"] is False
+
+
+def test_replay_of_malformed_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "nove-desktop-replay",\n "version": ', encoding="utf-8")
+    status, out, err = run_cli(capsys, "replay", str(path))
+    assert_one_error_line(status, out, err, "is not valid JSON", "line 2")
+
+
+def test_replay_of_a_json_file_that_is_not_a_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "list.json"
+    path.write_text("[1, 2, 3]", encoding="utf-8")
+    status, out, err = run_cli(capsys, "replay", str(path), "--json")
+    assert_one_error_line(status, out, err, "not a replay")
+
+
+def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "nowhere.json"
+    status, out, err = run_cli(capsys, "replay", str(path))
+    assert_one_error_line(status, out, err, "cannot read", "nowhere.json")
+
+
+def test_replay_of_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run_cli(capsys, "replay", str(tmp_path))
+    assert_one_error_line(status, out, err, "cannot read")
+
+
+def test_replay_of_a_binary_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "image.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00")
+    status, out, err = run_cli(capsys, "replay", str(path))
+    assert_one_error_line(status, out, err)
+
+
+def test_replay_of_an_unknown_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, _ = write_replay(tmp_path)
+    data = json.loads(path.read_text())
+    data["game"] = "chess"
+    path.write_text(json.dumps(data))
+    status, out, err = run_cli(capsys, "replay", str(path), "--json")
+    assert_one_error_line(status, out, err, 'unknown game "chess"')
+
+
+def test_replay_with_an_illegal_action(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, _ = write_replay(tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"][3]["seat"] = (data["actions"][3]["seat"] + 1) % 3
+    path.write_text(json.dumps(data))
+    status, out, err = run_cli(capsys, "replay", str(path))
+    assert_one_error_line(status, out, err, "action 3 is illegal", "it is not your turn")
+
+
+def test_replay_with_a_tampered_result(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, _ = write_replay(tmp_path)
+    data = json.loads(path.read_text())
+    data["result"]["scores"] = [99, 99, 99]
+    path.write_text(json.dumps(data))
+    status, out, err = run_cli(capsys, "replay", str(path), "--json")
+    assert_one_error_line(status, out, err, "recorded scores [99, 99, 99] differ")
+
+
+# -- simulate --------------------------------------------------------------------------------------
+SIMULATE_KEYS = {
+    "games",
+    "actions",
+    "seconds",
+    "games_per_s",
+    "actions_per_s",
+    "wins",
+    "mean_points",
+    "errors",
+}
+
+
+def test_simulate_json_prints_one_object_with_the_report(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--game", "nove", "--players", "3", "--games", "5", "--seed", "1", "--json"]
+    status, out, err = run_cli(capsys, *argv)
+    assert (status, err) == (0, "")
+    report = one_json_object(out)
+    assert set(report) >= SIMULATE_KEYS
+    assert report["games"] == 5
+    assert report["errors"] == []
+    assert report["actions"] > 0
+    assert len(report["wins"]) == 3 and sum(report["wins"]) == 5
+    assert len(report["mean_points"]) == 3
+    assert report["seconds"] >= 0
+    assert report["games_per_s"] > 0 and report["actions_per_s"] > 0
+    assert report["seats"] == ["heuristic"] * 3
+
+
+def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--players", "4", "--games", "4", "--seed", "7", "--json"]
+    first = one_json_object(run_cli(capsys, *argv)[1])
+    second = one_json_object(run_cli(capsys, *argv)[1])
+    for key in ("actions", "wins", "mean_points"):
+        assert first[key] == second[key]
+
+
+def test_simulate_results_match_play_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """The report is the sum of the individual games with seeds seed, seed+1, ..."""
+    report = one_json_object(
+        run_cli(capsys, "simulate", "--players", "3", "--games", "3", "--seed", "20", "--json")[1]
+    )
+    game = NoveGame()
+    options = game.options_from_json({"players": 3, "max_rounds": 500})
+    wins = [0, 0, 0]
+    actions = 0
+    for seed in (20, 21, 22):
+        match = play_match(game, options, seed, ["heuristic"] * 3)
+        actions += match.actions
+        wins[match.result.winner] += 1  # type: ignore[index]
+    assert report["wins"] == wins
+    assert report["actions"] == actions
+
+
+def test_simulate_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_cli(capsys, "simulate", "--players", "2", "--games", "2")
+    assert (status, err) == (0, "")
+    assert out.startswith("nove: 2 games, 2 players (heuristic, heuristic)")
+    assert "errors: 0" in out
+
+
+def test_simulate_with_mixed_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--players", "3", "--games", "3", "--seats", "heuristic,random,random"]
+    status, out, _ = run_cli(capsys, *argv, "--json")
+    assert status == 0
+    report = one_json_object(out)
+    assert report["seats"] == ["heuristic", "random", "random"]
+    assert sum(report["wins"]) == 3
+
+
+def test_save_replays_writes_files_that_replay_to_the_same_scores(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "replays"
+    argv = ["simulate", "--players", "3", "--games", "3", "--seed", "40"]
+    status, out, _ = run_cli(capsys, *argv, "--json", "--save-replays", str(folder))
+    assert status == 0
+    report = one_json_object(out)
+    files = sorted(folder.glob("*.json"))
+    assert [f.name for f in files] == ["nove-40.json", "nove-41.json", "nove-42.json"]
+    wins = [0, 0, 0]
+    for path in files:
+        recorded = json.loads(path.read_text())
+        status, out, err = run_cli(capsys, "replay", str(path), "--json")
+        assert (status, err) == (0, "")
+        replayed = one_json_object(out)
+        assert replayed["scores"] == recorded["result"]["scores"]
+        assert replayed["winner"] == recorded["result"]["winner"]
+        wins[replayed["winner"]] += 1
+    assert wins == report["wins"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["--players", "3", "--seats", "heuristic,random"], ["--seats names 2 seats for 3"]),
+        (["--players", "2", "--seats", "heuristic,genius"], ['unknown seat kind "genius"']),
+        (["--game", "chess"], ['unknown game "chess"']),
+        (["--players", "7"], ["2 to 6 players, not 7"]),
+        (["--players", "1"], ["2 to 6 players, not 1"]),
+        (["--games", "0"], ["--games must be at least 1"]),
+        (["--max-rounds", "0"], ["round limit"]),
+    ],
+)
+def test_simulate_user_errors_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragments: list[str]
+) -> None:
+    status, out, err = run_cli(capsys, "simulate", *argv, "--json")
+    assert_one_error_line(status, out, err, *fragments)
+
+
+# -- one failing game does not stop the run --------------------------------------------------------
+class ExplodingNove(NoveGame):
+    """NOVE whose ``apply`` raises after ``fail_after`` successful actions."""
+
+    def __init__(self, fail_after: int) -> None:
+        self.fail_after = fail_after
+        self.applied = 0
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any:  # type: ignore[override]
+        if self.applied == self.fail_after:
+            raise RuntimeError("engine exploded")
+        self.applied += 1
+        return super().apply(state, seat, action)
+
+
+BAD_SEED = 12
+
+
+def break_one_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = cli.play_match
+
+    def flaky(game: Any, options: Any, seed: int, kinds: Any, **kwargs: Any) -> Any:
+        if seed == BAD_SEED:
+            return real(ExplodingNove(fail_after=5), options, seed, kinds, **kwargs)
+        return real(game, options, seed, kinds, **kwargs)
+
+    monkeypatch.setattr(cli, "play_match", flaky)
+
+
+def test_an_exception_in_one_game_is_reported_and_the_run_goes_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    break_one_seed(monkeypatch)
+    folder = tmp_path / "out"
+    argv = ["simulate", "--players", "3", "--games", "4", "--seed", str(BAD_SEED - 1)]
+    status, out, err = run_cli(capsys, *argv, "--json", "--save-replays", str(folder))
+    assert status == 1
+    assert err == ""
+    report = one_json_object(out)
+    assert report["games"] == 4
+    assert report["completed"] == 3
+    assert sum(report["wins"]) == 3
+    (error,) = report["errors"]
+    assert error["seed"] == BAD_SEED
+    assert error["error"] == "RuntimeError: engine exploded"
+    failed = Path(error["replay"])
+    assert failed.is_file()
+    assert failed.parent == folder
+    # The other three games were saved as usual.
+    saved = {p.name for p in folder.glob("nove-*.json")}
+    assert saved == {f"nove-{s}.json" for s in (11, 13, 14)}
+
+    # The failure's replay holds the actions applied before the error, so it can be re-run.
+    data = json.loads(failed.read_text())
+    assert data["error"] == "RuntimeError: engine exploded"
+    assert data["seed"] == BAD_SEED
+    assert len(data["actions"]) == 5
+    status, out, err = run_cli(capsys, "replay", str(failed), "--json")
+    assert (status, err) == (0, "")
+    assert one_json_object(out)["finished"] is False
+
+
+def test_a_failure_without_save_replays_still_writes_its_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    break_one_seed(monkeypatch)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    argv = ["simulate", "--players", "2", "--games", "2", "--seed", str(BAD_SEED)]
+    status, out, _ = run_cli(capsys, *argv, "--json")
+    assert status == 1
+    (error,) = one_json_object(out)["errors"]
+    path = Path(error["replay"])
+    assert path.is_file()
+    assert tmp_path in path.parents
+
+
+def test_a_failure_is_listed_in_the_text_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    break_one_seed(monkeypatch)
+    argv = ["simulate", "--players", "2", "--games", "2", "--seed", str(BAD_SEED)]
+    status, out, _ = run_cli(capsys, *argv, "--save-replays", str(tmp_path))
+    assert status == 1
+    assert "errors: 1" in out
+    assert f"seed {BAD_SEED}: RuntimeError: engine exploded (replay " in out
+
+
+# -- a real process --------------------------------------------------------------------------------
+def test_python_dash_m_simulate_json_prints_pure_json() -> None:
+    """Nothing else (no pygame banner, no warnings) may reach stdout: tools pipe it to jq."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    argv = ["simulate", "--game", "nove", "--players", "3", "--games", "3", "--seed", "1", "--json"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "nove_desktop", *argv],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    report = one_json_object(proc.stdout)
+    assert set(report) >= SIMULATE_KEYS
+    assert report["games"] == 3
+
+
+def test_python_dash_m_user_error_has_no_traceback(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "nove_desktop", "replay", str(tmp_path / "missing.json")],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("nove-desktop: cannot read")
+    assert proc.stderr.count("\n") == 1
+    assert "Traceback" not in proc.stderr
