@@ -3,6 +3,7 @@ decision, from the shuffle to the end of the game. ``run`` advances until a seat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from ...engine.events import Event
@@ -25,16 +26,25 @@ def evaluate(state: NoveState, seat: int) -> tuple[list[str], str | None, int, i
         if "JR" in hand or "JY" in hand:
             forced = state.special and state.order.index(seat) >= 2
             fixed, free = H.split(hand, state.locked, forced)
-            minval = H.min_value(fixed, free is not None)
+            cached = (fixed, free, H.min_value(fixed, free is not None), _largest(fixed))
         else:
-            fixed, free = list(map(RANK.__getitem__, hand)), None
-            minval = sum(map(VALUE.__getitem__, hand))
-        if len(set(fixed)) == len(fixed):
-            largest = 1 if fixed else 0
-        else:
-            largest = max(map(fixed.count, fixed))
-        cached = state.split_cache[seat] = (fixed, free, minval, largest)
+            cached = _natural(tuple(hand))
+        state.split_cache[seat] = cached
     return cached
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _natural(hand: tuple[str, ...]) -> tuple[list[str], None, int, int]:
+    """``evaluate`` of a hand without jokers: it depends on the cards alone, so it is shared.
+    Bounded: 65,536 entries of a few hundred bytes."""
+    fixed = list(map(RANK.__getitem__, hand))
+    return fixed, None, sum(map(VALUE.__getitem__, hand)), _largest(fixed)
+
+
+def _largest(fixed: list[str]) -> int:
+    if len(set(fixed)) == len(fixed):
+        return 1 if fixed else 0
+    return max(map(fixed.count, fixed))
 
 
 def split(state: NoveState, seat: int) -> tuple[list[str], str | None]:
@@ -49,8 +59,21 @@ def changed(state: NoveState) -> None:
 
 
 def give(state: NoveState, seat: int, card: str) -> None:
+    """Add ``card`` to ``seat``'s hand, updating its evaluation when that is cheap: a natural card
+    changes no joker's state, so only the fixed ranks, the minimum and the largest group move."""
     state.hands[seat].append(card)
-    state.split_cache.pop(seat, None)
+    cached = state.split_cache.get(seat)
+    rank = RANK.get(card)
+    if cached is None or rank is None:
+        state.split_cache.pop(seat, None)
+        return
+    fixed, free, minval, largest = cached
+    state.split_cache[seat] = (
+        [*fixed, rank],
+        free,
+        minval + VALUE[card],
+        max(largest, fixed.count(rank) + 1),
+    )
 
 
 def min_value(state: NoveState, seat: int) -> int:
