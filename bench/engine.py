@@ -112,8 +112,9 @@ def measure_rlcard(venv: Path, games: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per repeat")
-    parser.add_argument("--repeats", type=int, default=5)
+    # Defaults make one repeat of NOVE last about as long as one of RLCard's UNO (~3 s).
+    parser.add_argument("--games", type=int, default=3000, help="games per repeat")
+    parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4, help="player count measured")
     parser.add_argument("--rlcard-venv", type=Path, default=Path("/tmp/rlcard-venv"))
@@ -135,10 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     # shared VM has slow and fast phases of several seconds, which would bias separate runs.
     samples: dict[str, list[dict[str, float]]] = {g.id: [] for g in games}
     uno: list[dict[str, Any]] = []
-    for _ in range(args.repeats):
+    # Alternate which side goes first, so that a drift of the machine's speed cancels out.
+    for repeat in range(args.repeats):
+        if not args.no_rlcard and repeat % 2:
+            uno.append(measure_rlcard(args.rlcard_venv, args.rlcard_games))
         for game in games:
             samples[game.id].append(measure_game(game, counts[game.id], args.games, args.seed))
-        if not args.no_rlcard:
+        if not args.no_rlcard and not repeat % 2:
             uno.append(measure_rlcard(args.rlcard_venv, args.rlcard_games))
 
     rows = []

@@ -14,6 +14,9 @@ from typing import TypeVar
 
 _SPAN = 1 << 64
 _MASK = _SPAN - 1
+_SMALL = 256
+# Rejection limits of below(n) for small n (the common case: choosing among legal actions).
+_LIMITS = (0, *(_SPAN - (_SPAN % n) for n in range(1, _SMALL)))
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
@@ -40,9 +43,12 @@ class Rng:
         """A uniform integer in ``range(n)`` (no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        if n > _SPAN:
+        if n < _SMALL:
+            limit = _LIMITS[n]
+        elif n > _SPAN:
             return self._below_big(n)
-        limit = _SPAN - (_SPAN % n)
+        else:
+            limit = _SPAN - (_SPAN % n)
         while True:  # next_u64 and _mix inlined: shuffles are the engine's hottest chance code
             self.state = z = (self.state + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

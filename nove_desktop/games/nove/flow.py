@@ -14,6 +14,8 @@ from .scoring import SeatHand, legal_scoring_options, score_round
 from .state import NoveState, Phase
 
 TARGET = 12
+# Precedence order P for (players, dealer): the dealer's left-hand neighbour first, dealer last.
+_ORDERS = {n: [tuple((d + 1 + i) % n for i in range(n)) for d in range(n)] for n in range(2, 7)}
 
 
 # -- small helpers shared with the rules -----------------------------------------------------------
@@ -126,7 +128,7 @@ def start_game(state: NoveState, stack: Stack | None, events: list[Event]) -> No
 def _shuffle_and_deal(state: NoveState, stack: Stack | None, events: list[Event]) -> None:
     n = state.players
     d = state.dealer
-    state.order = tuple((d + 1 + i) % n for i in range(n))
+    state.order = _ORDERS[n][d]
     changed(state)
     state.discard = []
     state.discarded_by = {}
@@ -169,6 +171,14 @@ def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: st
     """R2/R5: the lowest three of a kind wins +6 and ends the round [D12-D14]."""
     claims = []
     for rank, seat in enumerate(state.order):
+        if next_phase == Phase.TURN_START and not state.exchanged[seat]:
+            continue  # an unchanged hand passed the check at the deal
+        hand = state.hands[seat]
+        if "JR" not in hand and "JY" not in hand:  # three natural cards: compare ranks directly
+            first = RANK[hand[0]]
+            if first == RANK[hand[1]] == RANK[hand[2]]:
+                claims.append((3 * VALUE[hand[0]], rank, seat))
+            continue
         fixed, free, _minval, largest = evaluate(state, seat)
         if largest < (2 if free is not None else 3):
             continue  # no group big enough: the common case, decided without building anything
@@ -191,7 +201,16 @@ def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: st
 
 
 def _step1(state: NoveState, events: list[Event]) -> None:
-    eligible = [s for s in state.order if min_value(state, s) <= 9]
+    hands = state.hands
+    eligible = [
+        s
+        for s in state.order
+        if (
+            sum(map(VALUE.__getitem__, hands[s])) <= 9
+            if "JR" not in hands[s] and "JY" not in hands[s]
+            else min_value(state, s) <= 9
+        )
+    ]
     if not eligible:
         state.phase = Phase.EXCHANGE
         state.cursor = 0
@@ -292,10 +311,15 @@ def _begin_step2(state: NoveState, events: list[Event]) -> None:
 
 def _redeal(state: NoveState, events: list[Event]) -> None:
     for seat in state.order:
-        for _ in range(state.exchanged[seat] or 0):
+        count = state.exchanged[seat]
+        if not count:
+            continue
+        cards = []
+        for _ in range(count):
             card = draw_card(state, events)
             give(state, seat, card)
-            events.append(Event.private("redeal", seat, ("card",), seat=seat, card=card))
+            cards.append(card)
+        events.append(Event.private("redeal", seat, ("cards",), seat=seat, cards=cards))
     _three_of_a_kind_check(state, events, next_phase=Phase.TURN_START)
     if state.phase == Phase.TURN_START:
         _begin_step2(state, events)
@@ -321,14 +345,14 @@ def _turn_start(state: NoveState, events: list[Event]) -> None:
     state.hits_taken = 0
     state.asked = False
     state.announced = False
-    events.append(Event.public("turn", seat=seat))
+    events.append(Event("turn", {"seat": seat}))
     state.phase = Phase.TURN
     auto_stand_if_stuck(state, seat, events)
 
 
 def stand(state: NoveState, seat: int, automatic: bool, events: list[Event]) -> None:
     events.append(
-        Event.public("stand", seat=seat, cards=len(state.hands[seat]), automatic=automatic)
+        Event("stand", {"seat": seat, "cards": len(state.hands[seat]), "automatic": automatic})
     )
     state.phase = Phase.TURN_END
 
@@ -337,7 +361,8 @@ def auto_stand_if_stuck(state: NoveState, seat: int, events: list[Event]) -> Non
     """End the turn when nothing is left to decide: minimum value 31, or no card to draw [D64]."""
     if state.phase != Phase.TURN:
         return
-    if min_value(state, seat) == 31 or (not can_draw(state) and not can_announce(state, seat)):
+    minval = evaluate(state, seat)[2]
+    if minval == 31 or (not (state.draw or state.discard) and not can_announce(state, seat)):
         stand(state, seat, True, events)
 
 
@@ -403,7 +428,7 @@ def _turn_end(state: NoveState, events: list[Event]) -> None:
 def _special_turn(state: NoveState, events: list[Event]) -> None:
     """R7: automatic NOVE, then cards face up until the hand is worth 22 or more [D38-D43]."""
     seat = state.order[state.cursor]
-    events.append(Event.public("turn", seat=seat))
+    events.append(Event("turn", {"seat": seat}))
     if not state.nove_step1 and min_value(state, seat) <= 9:
         declare(state, seat, None, 2, True, events)
     while min_value(state, seat) < 22 and can_draw(state):

@@ -23,6 +23,9 @@ from .actions import (
 from .cards import DECK_INDEX, OPTION_ORDER, card_name, option_name
 from .state import NoveState, Phase
 
+_OWNER = [frozenset((seat,)) for seat in range(8)]  # visibility of one seat's private events
+_CARD = ("card",)
+_CARDS = ("cards",)
 _HIT = Hit()
 _STAND = Stand()
 _ASK = AskJokers()
@@ -69,18 +72,17 @@ def _discards(hand: tuple[str, ...]) -> tuple[Discard, ...]:
 
 def _turn_actions(state: NoveState, seat: int) -> list[Action]:
     actions: list[Action] = []
-    if flow.can_announce(state, seat):
-        choices = flow.nove_choices(state, seat)
+    fixed, free, minval, largest = flow.evaluate(state, seat)
+    if minval <= 9 and flow.can_announce(state, seat):
+        choices = H.nove_options(fixed, free is not None)
         if choices:
             actions += [_ANNOUNCE[o] for o in choices]
         else:
             actions.append(_ANNOUNCE[None])
-    if flow.can_draw(state):
+    if state.draw or state.discard:
         actions.append(_HIT)
-    if not state.asked:
-        _fixed, free, _minval, largest = flow.evaluate(state, seat)
-        if largest >= (2 if free is not None else 3):  # a set, the free joker may complete it
-            actions.append(_ASK)
+    if not state.asked and largest >= (2 if free is not None else 3):
+        actions.append(_ASK)  # a set in hand (the free joker may complete it)
     actions.append(_STAND)
     return actions
 
@@ -94,8 +96,13 @@ def is_legal(state: NoveState, seat: int, action: Action) -> bool:
         return kind is Stand or flow.can_draw(state)
     if state.phase == Phase.EXCHANGE and kind is Discard:
         cards = action.cards  # type: ignore[attr-defined]
+        if len(cards) > 3 or (len(cards) > 1 and len(set(cards)) != len(cards)):
+            return False
         hand = state.hands[seat]
-        return len(cards) <= 3 and len(set(cards)) == len(cards) and all(c in hand for c in cards)
+        for card in cards:  # noqa: SIM110 (a plain loop: no generator on the hottest path)
+            if card not in hand:
+                return False
+        return True
     return action in legal_actions(state, seat)
 
 
@@ -133,7 +140,7 @@ def _hit(state: NoveState, seat: int, events: list[Event]) -> None:
     flow.give(state, seat, card)
     state.hit.add(card)
     state.hits_taken += 1
-    events.append(Event.private("hit", seat, ("card",), seat=seat, card=card))
+    events.append(Event("hit", {"seat": seat, "card": card}, _OWNER[seat], _CARD))
     # After a hit no NOVE can be announced: stuck means 31 exactly or nothing left to draw.
     if not flow.after_card(state, seat, events) and (
         flow.min_value(state, seat) == 31 or not flow.can_draw(state)
@@ -150,7 +157,12 @@ def _discard(state: NoveState, seat: int, cards: tuple[str, ...], events: list[E
         state.discarded_by[card] = seat
     state.exchanged[seat] = len(cards)
     events.append(
-        Event.private("discard", seat, ("cards",), seat=seat, count=len(cards), cards=list(cards))
+        Event(
+            "discard",
+            {"seat": seat, "count": len(cards), "cards": list(cards)},
+            _OWNER[seat],
+            _CARDS,
+        )
     )
     state.cursor += 1
     if state.cursor >= state.players:

@@ -59,28 +59,40 @@ def score_round(
 ) -> dict[int, SeatScore]:
     """Every seat's Step-3 points for the given free-joker options (spec 6.2)."""
     values: dict[int, int] = {}  # alive seats in precedence order -> final value
+    winner31 = None
+    best = -1
+    capo = None
     for s in order:
         h = hands[s]
         if h.base + h.free > 31:
             continue  # busted: -1 and nothing else [D25]
         option = options.get(s) if h.free else None
-        values[s] = h.base + (OPTION_VALUE[option] if option is not None else 0)
-    winner31 = next((s for s, v in values.items() if v == 31), None)
-    capo = None
-    if winner31 is None and values:
-        best = max(values.values())
-        capo = next(s for s, v in values.items() if v == best)
+        value = h.base + (OPTION_VALUE[option] if option is not None else 0)
+        values[s] = value
+        if value == 31 and winner31 is None:
+            winner31 = s  # the first 31 in precedence order [D33]
+        if value > best:
+            best, capo = value, s  # strictly higher only: ties stay with precedence [D34]
+    if winner31 is not None:
+        capo = None
     out: dict[int, SeatScore] = {}
     for s in order:
         value = values.get(s)
         if value is None:
             out[s] = SeatScore(s, True, None)
             continue
-        ranks = hands[s].fixed
-        option = options.get(s) if hands[s].free else None
+        h = hands[s]
+        ranks = h.fixed
+        option = options.get(s) if h.free else None
         if option is not None:
             ranks = (*ranks, option)
-        counts = [ranks.count(r) for r in set(ranks)]
+        pairs = sets = 0
+        for r in set(ranks):
+            k = ranks.count(r)
+            if k == 2:
+                pairs += 1
+            elif k == 3:
+                sets += 1
         out[s] = SeatScore(
             s,
             False,
@@ -88,8 +100,8 @@ def score_round(
             2 if s == nove_holder else 0,
             2 if s == winner31 else 0,
             1 if s == capo else 0,
-            counts.count(2),
-            counts.count(3),
+            pairs,
+            sets,
         )
     return out
 

@@ -61,6 +61,7 @@ class NoveState:
 
     __slots__ = (
         "options",
+        "players",
         "rng",
         "hands",
         "split_cache",
@@ -73,6 +74,7 @@ class NoveState:
     def __init__(self, options: NoveOptions, rng: Rng) -> None:
         n = options.players
         self.options = options
+        self.players = n  # the seat count, kept as a plain attribute: read on every action
         self.rng = rng
         self.scores: list[int] = [0] * n
         self.dealer = 0
@@ -106,13 +108,10 @@ class NoveState:
         self.end_reason: str | None = None
         self.last_round: dict[str, Any] | None = None  # summary of the last finished round
 
-    @property
-    def players(self) -> int:
-        return self.options.players
-
     def copy(self) -> NoveState:
         new = NoveState.__new__(NoveState)
         new.options = self.options
+        new.players = self.players
         new.rng = Rng(raw_state=self.rng.state)
         new.hands = [h[:] for h in self.hands]
         new.split_cache = self.split_cache.copy()  # entries are never mutated, only replaced
