@@ -45,9 +45,12 @@ def current(state: NoveState) -> int | None:
     return None
 
 
+_ONE_SEAT = tuple((seat,) for seat in range(8))
+
+
 def to_act(state: NoveState) -> tuple[int, ...]:
     seat = current(state)
-    return () if seat is None else (seat,)
+    return () if seat is None else _ONE_SEAT[seat]
 
 
 def legal_actions(state: NoveState, seat: int) -> list[Action]:
@@ -71,15 +74,18 @@ def _discards(hand: tuple[str, ...]) -> tuple[Discard, ...]:
 
 
 def _turn_actions(state: NoveState, seat: int) -> list[Action]:
-    actions: list[Action] = []
     fixed, free, minval, largest = flow.evaluate(state, seat)
+    can_hit = bool(state.draw or state.discard)
+    if minval > 9 and (state.asked or largest < (2 if free is not None else 3)):
+        return [_HIT, _STAND] if can_hit else [_STAND]  # the common case, built directly
+    actions: list[Action] = []
     if minval <= 9 and flow.can_announce(state, seat):
         choices = H.nove_options(fixed, free is not None)
         if choices:
             actions += [_ANNOUNCE[o] for o in choices]
         else:
             actions.append(_ANNOUNCE[None])
-    if state.draw or state.discard:
+    if can_hit:
         actions.append(_HIT)
     if not state.asked and largest >= (2 if free is not None else 3):
         actions.append(_ASK)  # a set in hand (the free joker may complete it)
@@ -131,7 +137,8 @@ def apply(state: NoveState, seat: int, action: Action) -> list[Event]:
         flow.set_joker(state, seat, action.option, False, events)
         state.queue.pop(0)
         state.phase = Phase.CHOOSING
-    flow.run(state, events)
+    if state.phase not in Phase.DECISIONS:  # most actions leave a decision phase: skip the call
+        flow.run(state, events)
     return events
 
 
