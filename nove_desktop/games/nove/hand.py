@@ -27,7 +27,7 @@ def joker_states(
     """
     states: dict[str, tuple[str, str | None]] = {}
     free_seen = False
-    has_locked = any(card in locked for card in hand)
+    has_locked = bool(locked) and any(card in locked for card in hand)
     for card in hand:
         if not is_joker(card):
             continue

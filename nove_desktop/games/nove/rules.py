@@ -60,7 +60,7 @@ def legal_actions(state: NoveState, seat: int) -> list[Action]:
     if phase == Phase.TURN:
         return _turn_actions(state, seat)
     if phase == Phase.EXCHANGE:
-        return list(_discards(tuple(sorted(state.hands[seat], key=DECK_INDEX.__getitem__))))
+        return list(_discards_of(tuple(state.hands[seat])))
     if phase == Phase.DECLARE:
         return [_DECLARE[o] for o in flow.nove_choices(state, seat)]
     return [_CHOOSE[o] for o in flow.joker_choices(state, seat)]
@@ -71,6 +71,12 @@ def _discards(hand: tuple[str, ...]) -> tuple[Discard, ...]:
     """Every exchange of a hand (in deck order). Actions are immutable, so they can be shared;
     there are 9,880 possible 3-card hands, so the cache stays small."""
     return tuple(Discard.trusted(combo) for k in range(4) for combo in combinations(hand, k))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _discards_of(hand: tuple[str, ...]) -> tuple[Discard, ...]:
+    """``_discards`` of a hand in any order (saves the sort; the value is the shared tuple)."""
+    return _discards(tuple(sorted(hand, key=DECK_INDEX.__getitem__)))
 
 
 def _turn_actions(state: NoveState, seat: int) -> list[Action]:
