@@ -44,8 +44,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="nove-desktop", description="Card games at a desktop table."
     )
-    parser.set_defaults(handler=_demo)
+    parser.set_defaults(handler=_app)
     sub = parser.add_subparsers(dest="command")
+
+    demo = sub.add_parser("demo", help="play one headless NOVE match between AI seats")
+    demo.set_defaults(handler=_demo)
 
     replay = sub.add_parser("replay", help="re-execute a replay file and print the result")
     replay.add_argument("file", type=Path)
@@ -212,7 +215,18 @@ def _print_report(report: dict[str, Any]) -> None:
         print(f"    seed {error['seed']}: {error['error']} (replay {error['replay']})")
 
 
-# -- default: a headless demo match (until the desktop app lands) -----------------------------
+# -- default: the desktop app -------------------------------------------------------------------
+def _app(args: argparse.Namespace) -> int:
+    """Open the window (pygame is imported only here, so the other commands never load it)."""
+    from .ui.app import App
+    from .ui.scenes.title import TitleScene
+
+    app = App()
+    app.run(TitleScene(app))
+    return 0
+
+
+# -- a headless demo match ------------------------------------------------------------------------
 def _demo(args: argparse.Namespace) -> int:
     game = default_registry().get("nove")
     options = game.options_from_json({"players": 4})

@@ -1,0 +1,1 @@
+"""The desktop app: pygame-ce window, scene stack, tables, animations."""

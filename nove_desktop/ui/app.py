@@ -1,0 +1,189 @@
+"""The app: one window, one loop (events, update(dt), draw, 60 fps cap), a scene stack."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from ..games import default_registry
+from ..storage import Settings, Storage
+from . import theme
+from .cards import CardArt
+from .scene import Scene, SceneStack
+from .sound import SoundBoard
+from .theme import Fonts
+
+MIN_W, MIN_H = 1024, 640
+FPS = 60
+TITLE = "nove-desktop"
+
+
+class Toast:
+    """A short message at the top of the window (errors, notices)."""
+
+    def __init__(self, text: str, seconds: float, error: bool) -> None:
+        self.text = text
+        self.left = seconds
+        self.error = error
+
+
+class App:
+    """Owns the window, the shared services (fonts, card art, sounds, storage) and the loop."""
+
+    def __init__(self, storage: Storage | None = None, size: tuple[int, int] | None = None) -> None:
+        pygame.init()
+        pygame.key.set_repeat(350, 40)
+        self.storage = storage or Storage()
+        self.settings, problem = self.storage.load_settings()
+        self.toasts: list[Toast] = []
+        if problem:
+            self.notify(problem, error=True)
+        self.registry = default_registry()
+        w, h = size or self.settings.window_size
+        self.windowed_size = (max(MIN_W, w), max(MIN_H, h))
+        self.fullscreen = False
+        self.screen = self._open_window(self.windowed_size, self.settings.fullscreen)
+        pygame.display.set_caption(TITLE)
+        self.fonts = Fonts()
+        self.art = CardArt(self.fonts)
+        self.sounds = SoundBoard(self.settings.volume, self.settings.muted)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_ms: list[float] = []
+
+    # -- window ----------------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            try:
+                surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.fullscreen = True
+                return surface
+            except pygame.error:
+                self.fullscreen = False
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        w, h = self.size
+        return min(w / theme.BASE_W, h / theme.BASE_H)
+
+    def s(self, value: float) -> int:
+        """A length of the 1280x720 design, in window pixels."""
+        return max(1, round(value * self.scale))
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.fullscreen = False
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.size
+            self.screen = self._open_window(self.windowed_size, True)
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
+        self._relayout()
+
+    def _resized(self, w: int, h: int) -> None:
+        if self.fullscreen:
+            return
+        w, h = max(MIN_W, w), max(MIN_H, h)
+        if (w, h) != self.size:
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.windowed_size = (w, h)
+        self.settings.window_size = (w, h)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.art.clear()
+        for scene in self.stack:
+            scene.layout()
+
+    # -- services --------------------------------------------------------------------------------
+    def notify(self, text: str, error: bool = False, seconds: float = 4.0) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(Toast(text, seconds, error))
+
+    def save_settings(self) -> None:
+        try:
+            self.storage.save_settings(self.settings)
+        except Exception as exc:  # a full disk must not close the app
+            self.notify(f"Settings could not be saved: {exc}", error=True)
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.sounds.set_volume(settings.volume)
+        self.sounds.set_muted(settings.muted)
+        self.save_settings()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop --------------------------------------------------------------------------------
+    def run(self, first: Scene) -> None:
+        self.stack.push(first)
+        while self.running and len(self.stack):
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(pygame.event.get(), min(dt, 0.1))
+        self.save_settings()
+        while len(self.stack):
+            self.stack.pop()
+        pygame.quit()
+
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """One frame: events, update, draw. Tests call it directly with posted events."""
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        for toast in self.toasts:
+            toast.left -= dt
+        self.toasts = [t for t in self.toasts if t.left > 0]
+        self.draw()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._resized(event.w, event.h)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._resized(event.x, event.y)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(event)
+
+    def draw(self) -> None:
+        self.screen.fill(theme.FELT_DARK)
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        self._draw_toasts()
+        pygame.display.flip()
+
+    def _draw_toasts(self) -> None:
+        y = self.s(14)
+        for toast in self.toasts:
+            font = self.fonts.get(self.s(18), bold=True)
+            text = font.render(toast.text, True, theme.WHITE)
+            box = text.get_rect(midtop=(self.size[0] // 2, y)).inflate(self.s(28), self.s(14))
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            colour = (150, 40, 36, 235) if toast.error else (20, 30, 38, 235)
+            pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=self.s(10))
+            self.screen.blit(panel, box)
+            self.screen.blit(text, text.get_rect(center=box.center))
+            y = box.bottom + self.s(6)

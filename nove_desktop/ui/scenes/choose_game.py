@@ -1,0 +1,147 @@
+"""Choosing which game to set up: one big button per game that has a table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..app import App
+from ..scene import Scene
+from ..theme import Fonts
+from ..widgets import Button, FocusGroup, focus_ring
+from . import common
+
+TABLES: dict[str, str] = {"nove": "nove_desktop.ui.scenes.table_nove"}
+"""Game id -> module of its table scene. Only these games can be chosen."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "nove": "Reach 12 points: NOVE, 31, CAPO, pairs and sets",
+}
+
+
+class GameButton(Button):
+    """A tall button with the game's title and a one-line description."""
+
+    def __init__(
+        self, game_id: str, title: str, description: str, on_click: Callable[[], Any]
+    ) -> None:
+        super().__init__(title, on_click)
+        self.game_id = game_id
+        self.description = description
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
+        if not self.visible:
+            return
+        radius = max(8, int(16 * scale))
+        shadow = self.rect.move(0, max(2, int(5 * scale)))
+        shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius)
+        surface.blit(shade, shadow)
+        fill = theme.PANEL_LIGHT
+        if self.hovered or focused:
+            fill = tuple(min(255, c + 22) for c in fill)  # type: ignore[assignment]
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        pygame.draw.rect(
+            surface, theme.GOLD_DARK, self.rect, width=max(2, int(2 * scale)), border_radius=radius
+        )
+        h = self.rect.height
+        title = fonts.get(max(14, int(h * 0.34)), bold=True).render(self.label, True, theme.ACCENT)
+        left = self.rect.x + int(h * 0.4)
+        surface.blit(title, title.get_rect(bottomleft=(left, self.rect.centery + int(h * 0.06))))
+        if self.description:
+            font = fonts.get(max(11, int(h * 0.2)))
+            line = font.render(self.description, True, (220, 228, 222))
+            surface.blit(line, (left, self.rect.centery + int(h * 0.1)))
+        arrow = fonts.get(max(14, int(h * 0.34)), bold=True).render("\u25b6", True, theme.ACCENT)
+        surface.blit(
+            arrow, arrow.get_rect(midright=(self.rect.right - int(h * 0.35), self.rect.centery))
+        )
+        if focused:
+            focus_ring(surface, self.rect, scale)
+
+
+class ChooseGameScene(Scene):
+    """ "New game": pick a game, then set up its seats."""
+
+    name = "choose_game"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game_buttons: list[GameButton] = [
+            GameButton(
+                game.id,
+                game.title,
+                DESCRIPTIONS.get(game.id, ""),
+                lambda game_id=game.id: self.choose(game_id),
+            )
+            for game in app.registry
+            if game.id in TABLES
+        ]
+        self.back_button = Button("Back", self.close)
+        self.focus = FocusGroup([*self.game_buttons, self.back_button])
+        for button in self.game_buttons:
+            if button.game_id == app.settings.last_game:
+                self.focus.focus(button)
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.layout()
+
+    def resume(self) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        count = max(1, len(self.game_buttons))
+        top, bottom = 150, 720 - 150  # design units: room between the heading and "Back"
+        gap = 16
+        height = min(104, (bottom - top) / count - gap)
+        common.column(self.app, self.game_buttons, top=top, width=680, height=height, gap=gap)
+        below = top + count * (height + gap) + 24
+        common.column(self.app, [self.back_button], top=below, width=240, height=52)
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    def choose(self, game_id: str) -> None:
+        try:
+            from .setup import SetupScene
+        except ImportError as exc:  # a broken build must not close the app
+            self.app.notify(f"The game setup could not be opened: {exc}", error=True)
+            return
+        self.app.sounds.play("click")
+        self.app.stack.push(SetupScene(self.app, game_id))
+
+    # -- frame -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.focus.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        common.felt(surface, self.app)
+        common.heading(surface, self.app, "New game", 34, size=54)
+        w, h = surface.get_size()
+        common.text(
+            surface,
+            self.app,
+            "Choose a game",
+            (w // 2, self.app.s(104)),
+            20,
+            colour=(210, 230, 215),
+            anchor="midtop",
+        )
+        self.focus.draw(surface, self.app.fonts, self.app.scale)
+        hint = "\u2191 \u2193 or Tab to move, Enter to choose, Esc to go back"
+        common.text(
+            surface,
+            self.app,
+            hint,
+            (w // 2, h - self.app.s(34)),
+            15,
+            colour=theme.MUTED,
+            anchor="midtop",
+        )

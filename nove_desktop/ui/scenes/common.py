@@ -1,0 +1,91 @@
+"""Drawing helpers shared by the menu scenes: background, headings, panels, button columns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from .. import theme
+from ..app import App
+from ..widgets import Widget
+
+
+def felt(surface: pygame.Surface, app: App) -> None:
+    """The table cloth: a soft radial vignette over green felt."""
+    w, h = surface.get_size()
+    surface.fill(theme.FELT)
+    glow = app.art._get(("felt", w, h), lambda: _vignette(w, h))
+    surface.blit(glow, (0, 0))
+
+
+def _vignette(w: int, h: int) -> pygame.Surface:
+    small = pygame.Surface((64, 36), pygame.SRCALPHA)
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            small.set_at((x, y), (0, 0, 0, int(150 * d**2)))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def heading(
+    surface: pygame.Surface, app: App, text: str, y: float, size: float = 54
+) -> pygame.Rect:
+    font = app.fonts.get(app.s(size), bold=True)
+    image = theme.render_text(font, text, theme.ACCENT, shadow=True)
+    rect = image.get_rect(midtop=(surface.get_width() // 2, app.s(y)))
+    surface.blit(image, rect)
+    return rect
+
+
+def text(
+    surface: pygame.Surface,
+    app: App,
+    value: str,
+    pos: tuple[int, int],
+    size: float = 20,
+    colour: tuple[int, int, int] = theme.WHITE,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    image = app.fonts.get(app.s(size), bold=bold).render(value, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, app: App, alpha: int = 225) -> None:
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*theme.PANEL, alpha), box.get_rect(), border_radius=app.s(16))
+    pygame.draw.rect(
+        box,
+        (*theme.GOLD_DARK, 255),
+        box.get_rect(),
+        width=max(1, app.s(2)),
+        border_radius=app.s(16),
+    )
+    surface.blit(box, rect)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def column(
+    app: App,
+    widgets: Sequence[Widget],
+    top: float,
+    width: float = 360,
+    height: float = 54,
+    gap: float = 14,
+) -> None:
+    """Stack widgets in a centred column (design units)."""
+    w, _h = app.size
+    y = app.s(top)
+    for widget in widgets:
+        widget.rect = pygame.Rect(0, 0, app.s(width), app.s(height))
+        widget.rect.midtop = (w // 2, y)
+        y += app.s(height + gap)

@@ -1,0 +1,447 @@
+"""The rules page: a game's ``assets/rules/<id>.txt`` laid out, word-wrapped and scrollable.
+
+The text uses a tiny markup: ``# `` page heading, ``## `` section heading, ``- `` bullet, a blank
+line between paragraphs and ``**bold**`` spans inside a line. Parsing and wrapping are plain
+functions (no pygame) so they can be tested on their own; the scene renders the wrapped lines
+once per window size and blits only the ones in view.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+import pygame
+
+from ...resources import asset_path
+from .. import theme
+from ..app import App
+from ..scene import Scene
+from ..widgets import Button, FocusGroup
+from . import common
+
+BODY_COLOUR = (232, 236, 230)
+BOLD_COLOUR = theme.WHITE
+MAX_COLUMN = 1000  # design units: lines longer than this are hard to read
+WHEEL_LINES = 3
+
+
+# -- the markup ----------------------------------------------------------------------------------
+class BlockKind(Enum):
+    TITLE = "title"
+    SECTION = "section"
+    PARAGRAPH = "paragraph"
+    BULLET = "bullet"
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of text, bold or not."""
+
+    text: str
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Block:
+    """One heading, paragraph or bullet of the page."""
+
+    kind: BlockKind
+    spans: tuple[Span, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(span.text for span in self.spans)
+
+
+def parse_spans(line: str) -> tuple[Span, ...]:
+    """``**bold**`` spans of one line; an unmatched ``**`` is kept as it is."""
+    parts = line.split("**")
+    if len(parts) % 2 == 0:  # an odd number of markers: the last one opens nothing
+        parts[-2:] = [parts[-2] + "**" + parts[-1]]
+    return tuple(Span(part, bold=index % 2 == 1) for index, part in enumerate(parts) if part)
+
+
+def parse_rules(text: str) -> list[Block]:
+    """The blocks of a rules text. Lines of one paragraph (or bullet) are joined by a space."""
+    blocks: list[Block] = []
+    kind: BlockKind | None = None
+    lines: list[str] = []
+
+    def flush() -> None:
+        nonlocal kind, lines
+        if kind is not None and lines:
+            blocks.append(Block(kind, parse_spans(" ".join(lines))))
+        kind, lines = None, []
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("## "):
+            flush()
+            blocks.append(Block(BlockKind.SECTION, parse_spans(line[3:].strip())))
+        elif line.startswith("# "):
+            flush()
+            blocks.append(Block(BlockKind.TITLE, parse_spans(line[2:].strip())))
+        elif line.startswith("- "):
+            flush()
+            kind, lines = BlockKind.BULLET, [line[2:].strip()]
+        else:
+            if kind is None:
+                kind = BlockKind.PARAGRAPH
+            lines.append(line)
+    flush()
+    return blocks
+
+
+# -- wrapping ------------------------------------------------------------------------------------
+Measure = Callable[[str, bool], int]
+"""Width in pixels of a text, bold or not."""
+
+Word = list[Span]
+
+
+def _words(spans: tuple[Span, ...]) -> list[Word]:
+    """Words split at white space; a word may mix bold and plain pieces ("**12**.")."""
+    words: list[Word] = []
+    current: Word = []
+    for span in spans:
+        for part in re.split(r"(\s+)", span.text):
+            if not part:
+                continue
+            if part.isspace():
+                if current:
+                    words.append(current)
+                current = []
+            else:
+                current.append(Span(part, span.bold))
+    if current:
+        words.append(current)
+    return words
+
+
+def _split_long(word: Word, width: int, measure: Measure) -> list[Word]:
+    """A word wider than a line, cut into pieces that fit (at least one character each)."""
+    chunks: list[Word] = []
+    chunk: Word = []
+    used = 0
+    for piece in word:
+        for char in piece.text:
+            char_w = measure(char, piece.bold)
+            if chunk and used + char_w > width:
+                chunks.append(chunk)
+                chunk, used = [], 0
+            if chunk and chunk[-1].bold == piece.bold:
+                chunk[-1] = Span(chunk[-1].text + char, piece.bold)
+            else:
+                chunk.append(Span(char, piece.bold))
+            used += char_w
+    if chunk:
+        chunks.append(chunk)
+    return chunks
+
+
+def _join(words: list[Word]) -> list[Span]:
+    """The words of one line as runs of one style. A space is bold only between two bold
+    pieces; otherwise it joins the plain side."""
+    runs: list[Span] = []
+    for word in words:
+        for index, piece in enumerate(word):
+            if index == 0 and runs:
+                space_bold = runs[-1].bold and piece.bold
+                if runs[-1].bold == space_bold:
+                    runs[-1] = Span(runs[-1].text + " ", space_bold)
+                else:
+                    piece = Span(" " + piece.text, piece.bold)
+            if runs and runs[-1].bold == piece.bold:
+                runs[-1] = Span(runs[-1].text + piece.text, piece.bold)
+            else:
+                runs.append(piece)
+    return runs
+
+
+def wrap_spans(spans: tuple[Span, ...], width: int, measure: Measure) -> list[list[Span]]:
+    """Greedy word wrap of styled text to ``width`` pixels; each line is a list of runs."""
+    lines: list[list[Word]] = []
+    line: list[Word] = []
+    used = 0
+    for word in _words(spans):
+        word_w = sum(measure(piece.text, piece.bold) for piece in word)
+        if line:
+            space_w = measure(" ", line[-1][-1].bold and word[0].bold)
+            if used + space_w + word_w <= width:
+                line.append(word)
+                used += space_w + word_w
+                continue
+            lines.append(line)
+            line, used = [], 0
+        if word_w > width:
+            *full, word = _split_long(word, width, measure)
+            lines.extend([chunk] for chunk in full)
+            word_w = sum(measure(piece.text, piece.bold) for piece in word)
+        line, used = [word], word_w
+    if line:
+        lines.append(line)
+    return [_join(words) for words in lines]
+
+
+# -- rendering -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Style:
+    size: float  # design units
+    bold: bool
+    colour: tuple[int, int, int]
+    before: float  # space above the block, design units
+    after: float  # space below the block
+    indent: float = 0.0
+
+
+STYLES = {
+    BlockKind.TITLE: Style(40, True, theme.ACCENT, 0, 16),
+    BlockKind.SECTION: Style(28, True, theme.ACCENT, 20, 10),
+    BlockKind.PARAGRAPH: Style(20, False, BODY_COLOUR, 0, 12),
+    BlockKind.BULLET: Style(20, False, BODY_COLOUR, 0, 7, indent=30),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One rendered line: ``y`` from the top of the page, pieces at x offsets from the column."""
+
+    y: int
+    height: int
+    pieces: tuple[tuple[int, pygame.Surface], ...]
+    text: str
+
+    @property
+    def width(self) -> int:
+        return max((x + image.get_width() for x, image in self.pieces), default=0)
+
+
+def _read_rules(app: App, game_id: str) -> str:
+    """The rules text, or a short page explaining why it is missing."""
+    title = app.registry.get(game_id).title if game_id in app.registry else game_id
+    try:
+        return asset_path("rules", f"{game_id}.txt").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        if isinstance(exc, FileNotFoundError):
+            reason = f"The file rules/{game_id}.txt is missing from the app's assets."
+        return (
+            f"# {title}: rules\n\n"
+            f"The rules of **{title}** could not be opened.\n\n"
+            f"{reason}\n\n"
+            "Press Esc to go back."
+        )
+
+
+class RulesScene(Scene):
+    """A game's rules, scrollable with the wheel, the arrows, Page Up/Down, Home/End and the
+    scroll bar. Esc or "Back" closes it. Opaque, so it can sit over the title or a table."""
+
+    name = "rules"
+
+    def __init__(self, app: App, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.blocks = parse_rules(_read_rules(app, game_id))
+        self.back_button = Button("Back", self.close)
+        self.focus = FocusGroup([self.back_button])
+        self.lines: list[Line] = []
+        self._bottoms: list[int] = []
+        self._layout_key: tuple[int, int] | None = None
+        self.page_height = 0
+        self.line_step = 1
+        self.scroll = 0
+        self._drag: tuple[int, int] | None = None  # (mouse y, scroll) when the thumb was grabbed
+        self.panel = self.view = self.track = pygame.Rect(0, 0, 0, 0)
+        self.column_x = 0
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.layout()
+
+    def resume(self) -> None:
+        self.layout()
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    # -- layout ----------------------------------------------------------------------------------
+    def layout(self) -> None:
+        app = self.app
+        w, h = app.size
+        margin = app.s(40)
+        self.panel = pygame.Rect(margin, app.s(22), w - 2 * margin, h - app.s(22) - app.s(92))
+        self.view = self.panel.inflate(-app.s(8), -app.s(8))
+        bar_w = max(6, app.s(10))
+        self.track = pygame.Rect(0, 0, bar_w, self.panel.height - app.s(36))
+        self.track.midright = (self.panel.right - app.s(14), self.panel.centery)
+        room = self.track.left - app.s(16) - (self.panel.left + app.s(36))
+        column_w = max(app.s(200), min(room, app.s(MAX_COLUMN)))
+        self.column_x = self.panel.left + app.s(36) + max(0, (room - column_w) // 2)
+        self.back_button.rect = pygame.Rect(0, 0, app.s(200), app.s(52))
+        self.back_button.rect.midleft = (self.panel.left, (self.panel.bottom + h) // 2)
+        key = (w, h)
+        if key != self._layout_key:
+            fraction = self.scroll / self.max_scroll if self.max_scroll else 0.0
+            self._render(column_w)
+            self._layout_key = key
+            self.scroll = round(fraction * self.max_scroll)
+        self.scroll_to(self.scroll)
+
+    def _render(self, column_w: int) -> None:
+        app = self.app
+        fonts = app.fonts
+        self.lines = []
+        y = app.s(28)
+        for index, block in enumerate(self.blocks):
+            style = STYLES[block.kind]
+            if index:
+                y += app.s(style.before)
+            regular = fonts.get(app.s(style.size), bold=style.bold)
+            bold = fonts.get(app.s(style.size), bold=True)
+
+            def measure(text: str, is_bold: bool, regular=regular, bold=bold) -> int:
+                return (bold if is_bold else regular).size(text)[0]
+
+            indent = app.s(style.indent)
+            line_h = regular.get_linesize() + app.s(3)
+            for number, runs in enumerate(wrap_spans(block.spans, column_w - indent, measure)):
+                pieces: list[tuple[int, pygame.Surface]] = []
+                if block.kind is BlockKind.BULLET and number == 0:
+                    dot = regular.render("\u2022", True, theme.ACCENT)
+                    pieces.append((indent // 3, dot))
+                x = indent
+                for run in runs:
+                    font = bold if run.bold else regular
+                    colour = BOLD_COLOUR if run.bold and not style.bold else style.colour
+                    image = font.render(run.text, True, colour)
+                    pieces.append((x, image))
+                    x += image.get_width()
+                text = "".join(run.text for run in runs)
+                self.lines.append(Line(y, line_h, tuple(pieces), text))
+                y += line_h
+            y += app.s(style.after)
+        self.page_height = y + app.s(20)
+        self._bottoms = [line.y + line.height for line in self.lines]
+        self.line_step = fonts.get(app.s(20)).get_linesize() + app.s(3)
+
+    # -- scrolling -------------------------------------------------------------------------------
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page_height - self.view.height)
+
+    def scroll_to(self, value: float) -> None:
+        self.scroll = int(max(0, min(self.max_scroll, round(value))))
+
+    def scroll_by(self, amount: float) -> None:
+        self.scroll_to(self.scroll + amount)
+
+    @property
+    def page_step(self) -> int:
+        return max(self.line_step, self.view.height - self.line_step * 2)
+
+    def thumb(self) -> pygame.Rect:
+        """The scroll bar's thumb (the whole track when everything fits)."""
+        track = self.track
+        if not self.max_scroll:
+            return track.copy()
+        height = max(self.app.s(40), round(track.height * self.view.height / self.page_height))
+        height = min(track.height, height)
+        top = track.top + round((track.height - height) * self.scroll / self.max_scroll)
+        return pygame.Rect(track.left, top, track.width, height)
+
+    # -- input -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.line_step * WHEEL_LINES)
+            return
+        if self.focus.handle(event):
+            return
+        self._mouse(event)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        steps = {
+            pygame.K_UP: -self.line_step,
+            pygame.K_DOWN: self.line_step,
+            pygame.K_PAGEUP: -self.page_step,
+            pygame.K_PAGEDOWN: self.page_step,
+            pygame.K_SPACE: -self.page_step if shift else self.page_step,
+        }
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.key == pygame.K_HOME:
+            self.scroll_to(0)
+        elif event.key == pygame.K_END:
+            self.scroll_to(self.max_scroll)
+        elif event.key in steps:
+            self.scroll_by(steps[event.key])
+        else:
+            return False
+        return True
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.max_scroll:
+            thumb = self.thumb()
+            grab = thumb.inflate(self.app.s(12), 0)
+            if grab.collidepoint(event.pos):
+                self._drag = (event.pos[1], self.scroll)
+            elif self.track.inflate(self.app.s(12), 0).collidepoint(event.pos):
+                self.scroll_by(self.page_step if event.pos[1] > thumb.centery else -self.page_step)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._drag = None
+        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
+            start_y, start_scroll = self._drag
+            travel = max(1, self.track.height - self.thumb().height)
+            self.scroll_to(start_scroll + (event.pos[1] - start_y) * self.max_scroll / travel)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def visible_lines(self) -> list[Line]:
+        """The lines that overlap the view at the current scroll position."""
+        first = bisect.bisect_right(self._bottoms, self.scroll)
+        out: list[Line] = []
+        bottom = self.scroll + self.view.height
+        for line in self.lines[first:]:
+            if line.y >= bottom:
+                break
+            out.append(line)
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        common.felt(surface, self.app)
+        common.panel(surface, self.panel, self.app, alpha=235)
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        top = self.view.top - self.scroll
+        for line in self.visible_lines():
+            for x, image in line.pieces:
+                surface.blit(image, (self.column_x + x, top + line.y))
+        surface.set_clip(clip)
+        self._draw_scroll_bar(surface)
+        self.focus.draw(surface, self.app.fonts, self.app.scale)
+        hint = "\u2191 \u2193  Page Up/Down  Home/End to scroll   \u00b7   Esc to go back"
+        common.text(
+            surface,
+            self.app,
+            hint,
+            (self.panel.right, self.back_button.rect.centery),
+            15,
+            colour=theme.MUTED,
+            anchor="midright",
+        )
+
+    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
+        radius = self.track.width // 2
+        pygame.draw.rect(surface, (10, 16, 20), self.track, border_radius=radius)
+        colour = theme.ACCENT if self.max_scroll else (70, 90, 100)
+        if self._drag is not None:
+            colour = theme.GOLD
+        pygame.draw.rect(surface, colour, self.thumb(), border_radius=radius)

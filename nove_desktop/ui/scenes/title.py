@@ -1,0 +1,133 @@
+"""The title screen: Continue, New game, Rules, Settings, Statistics, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...session import GameSession, SaveError
+from .. import theme
+from ..app import App
+from ..scene import Scene
+from ..widgets import Button, FocusGroup
+from . import common
+
+FAN = ["GA", "JR", "R5", "PB", "Y3", "GC", "P7"]
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.time = 0.0
+        self.continue_button = Button("Continue", self.resume_game, primary=True)
+        self.buttons = [
+            self.continue_button,
+            Button("New game", self.new_game, primary=False),
+            Button("Rules", self.rules),
+            Button("Settings", self.settings),
+            Button("Statistics", self.statistics),
+            Button("Quit", self.app.quit),
+        ]
+        self.focus = FocusGroup(self.buttons)
+
+    def enter(self) -> None:
+        self.refresh()
+        self.layout()
+
+    def resume(self) -> None:
+        self.refresh()
+        self.layout()
+
+    def refresh(self) -> None:
+        result = self.app.storage.load_game()
+        if result.problem:
+            self.app.notify(result.problem, error=True, seconds=7)
+        data = result.data
+        self.continue_button.enabled = bool(data) and not data.get("finished", False)
+        self.buttons[1].primary = not self.continue_button.enabled
+        self.focus.set(self.buttons, keep=False)
+
+    def layout(self) -> None:
+        common.column(self.app, self.buttons, top=330, width=340, height=52, gap=12)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def resume_game(self) -> None:
+        from .table_nove import NoveTableScene
+
+        result = self.app.storage.load_game()
+        if result.data is None:
+            self.refresh()
+            return
+        try:
+            session = GameSession.from_save(result.data, self.app.registry)
+        except SaveError as exc:
+            self.app.notify(f"{exc}", error=True, seconds=7)
+            self.app.storage.set_aside_game()
+            self.refresh()
+            return
+        self.app.stack.push(NoveTableScene(self.app, session, resumed=True))
+
+    def new_game(self) -> None:
+        from .choose_game import ChooseGameScene
+
+        self.app.stack.push(ChooseGameScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, "nove"))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
+
+    # -- frame -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        self.focus.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        common.felt(surface, self.app)
+        w, _h = surface.get_size()
+        cw, ch = self.app.s(92), self.app.s(132)
+        for i, card in enumerate(FAN):
+            angle = (i - 3) * 9 + math.sin(self.time * 0.8 + i) * 1.5
+            image = pygame.transform.rotozoom(self.app.art.face(card, cw, ch), -angle, 1.0)
+            x = w // 2 + (i - 3) * self.app.s(58)
+            y = self.app.s(200) + abs(i - 3) * self.app.s(9)
+            surface.blit(image, image.get_rect(center=(x, y)))
+        common.heading(surface, self.app, "NOVE", 28, size=72)
+        common.text(
+            surface,
+            self.app,
+            "card games at the table",
+            (w // 2, self.app.s(286)),
+            20,
+            colour=(210, 230, 215),
+            anchor="midtop",
+        )
+        self.focus.draw(surface, self.app.fonts, self.app.scale)
+        hint = "Arrows/Tab to move, Enter to choose, F11 full screen"
+        common.text(
+            surface,
+            self.app,
+            hint,
+            (w // 2, surface.get_height() - self.app.s(34)),
+            15,
+            colour=theme.MUTED,
+            anchor="midtop",
+        )

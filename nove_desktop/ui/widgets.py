@@ -1,0 +1,356 @@
+"""Buttons and small controls with mouse and keyboard support and a visible focus ring."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from . import theme
+from .theme import Fonts
+
+
+class Widget:
+    """Something focusable with a rectangle in window pixels."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+        self.visible = True
+        self.hovered = False
+
+    def activate(self) -> None:
+        """Enter/Space or a click."""
+
+    def adjust(self, step: int) -> bool:
+        """Left/Right on a focused control; True if it used the key."""
+        return False
+
+    def text_input(self, text: str) -> bool:
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
+        raise NotImplementedError
+
+
+def _panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: tuple[int, int, int],
+    border: tuple[int, int, int] | None,
+    radius: int,
+    width: int = 2,
+) -> None:
+    shadow = rect.move(0, max(2, rect.height // 14))
+    shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius)
+    surface.blit(shade, shadow)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, width=width, border_radius=radius)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    pad = max(3, int(4 * scale))
+    pygame.draw.rect(
+        surface,
+        theme.ACCENT,
+        rect.inflate(pad * 2, pad * 2),
+        width=max(2, int(3 * scale)),
+        border_radius=max(6, int(12 * scale)),
+    )
+
+
+class Button(Widget):
+    """A labelled button; ``on_click`` runs on click or Enter/Space when focused."""
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], Any],
+        *,
+        primary: bool = False,
+        danger: bool = False,
+        hint: str = "",
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.danger = danger
+        self.hint = hint
+        self.selected = False  # toggled look (e.g. a card chosen for the exchange)
+
+    def activate(self) -> None:
+        if self.enabled and self.visible:
+            self.on_click()
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
+        if not self.visible:
+            return
+        if not self.enabled:
+            fill, border, ink = (60, 66, 70), (80, 86, 90), (130, 136, 140)
+        elif self.primary:
+            fill, border, ink = theme.GOLD, theme.GOLD_DARK, theme.INK
+        elif self.danger:
+            fill, border, ink = (150, 50, 46), (210, 90, 80), theme.WHITE
+        else:
+            fill, border, ink = theme.PANEL_LIGHT, (90, 110, 120), theme.WHITE
+        if self.enabled and (self.hovered or self.selected):
+            fill = tuple(min(255, c + 24) for c in fill)  # type: ignore[assignment]
+        radius = max(6, int(12 * scale))
+        _panel(surface, self.rect, fill, border, radius)
+        font = fonts.get(max(12, int(self.rect.height * 0.42)), bold=True)
+        text = font.render(self.label, True, ink)
+        if text.get_width() > self.rect.width - 8:
+            font = fonts.get(max(10, int(self.rect.height * 0.32)), bold=True)
+            text = font.render(self.label, True, ink)
+        surface.blit(text, text.get_rect(center=self.rect.center))
+        if focused and self.enabled:
+            focus_ring(surface, self.rect, scale)
+
+
+class Choice(Widget):
+    """A value picked from a list with Left/Right (or a click on its arrows)."""
+
+    def __init__(
+        self,
+        label: str,
+        values: Sequence[Any],
+        index: int,
+        on_change: Callable[[Any], Any] | None = None,
+        describe: Callable[[Any], str] = str,
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.values = list(values)
+        self.index = index
+        self.on_change = on_change
+        self.describe = describe
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def set_value(self, value: Any) -> None:
+        if value in self.values:
+            self.index = self.values.index(value)
+
+    def adjust(self, step: int) -> bool:
+        if not self.enabled or len(self.values) < 2:
+            return False
+        self.index = (self.index + step) % len(self.values)
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def activate(self) -> None:
+        self.adjust(1)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.adjust(-1 if pos[0] < self.rect.x + self.rect.width * 0.35 else 1)
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
+        if not self.visible:
+            return
+        radius = max(6, int(10 * scale))
+        _panel(surface, self.rect, theme.PANEL, (70, 90, 100), radius)
+        h = self.rect.height
+        small = fonts.get(max(10, int(h * 0.30)))
+        big = fonts.get(max(12, int(h * 0.40)), bold=True)
+        label = small.render(self.label, True, theme.MUTED)
+        surface.blit(
+            label, (self.rect.x + int(h * 0.35), self.rect.centery - label.get_height() // 2)
+        )
+        ink = theme.WHITE if self.enabled else theme.MUTED
+        text = big.render(self.describe(self.value), True, ink)
+        right = self.rect.right - int(h * 0.6)
+        surface.blit(text, text.get_rect(midright=(right, self.rect.centery)))
+        if self.enabled and len(self.values) > 1:
+            arrow = big.render("\u25c0", True, theme.ACCENT)
+            surface.blit(
+                arrow,
+                arrow.get_rect(
+                    midright=(right - text.get_width() - int(h * 0.2), self.rect.centery)
+                ),
+            )
+            arrow = big.render("\u25b6", True, theme.ACCENT)
+            surface.blit(arrow, arrow.get_rect(midleft=(right + int(h * 0.12), self.rect.centery)))
+        if focused:
+            focus_ring(surface, self.rect, scale)
+
+
+class TextField(Widget):
+    """A one-line text box (player names): type when focused, Backspace deletes."""
+
+    def __init__(
+        self,
+        label: str,
+        text: str,
+        max_length: int = 16,
+        on_change: Callable[[str], Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.text = text
+        self.max_length = max_length
+        self.on_change = on_change
+        self.blink = 0.0
+
+    def text_input(self, text: str) -> bool:
+        if not self.enabled:
+            return False
+        allowed = "".join(ch for ch in text if ch.isprintable())
+        self.text = (self.text + allowed)[: self.max_length]
+        if self.on_change:
+            self.on_change(self.text)
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE and self.enabled:
+            self.text = self.text[:-1]
+            if self.on_change:
+                self.on_change(self.text)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
+        if not self.visible:
+            return
+        radius = max(6, int(10 * scale))
+        _panel(
+            surface,
+            self.rect,
+            (245, 242, 232),
+            (70, 90, 100) if not focused else theme.ACCENT,
+            radius,
+        )
+        h = self.rect.height
+        font = fonts.get(max(12, int(h * 0.42)))
+        shown = self.text if self.text else self.label
+        ink = theme.INK if self.text else (140, 140, 140)
+        text = font.render(shown, True, ink)
+        x = self.rect.x + int(h * 0.3)
+        surface.blit(text, (x, self.rect.centery - text.get_height() // 2))
+        if focused:
+            caret_x = x + (font.size(self.text)[0] if self.text else 0) + 2
+            if int(pygame.time.get_ticks() / 500) % 2 == 0:
+                pygame.draw.line(
+                    surface,
+                    theme.INK,
+                    (caret_x, self.rect.y + h * 0.22),
+                    (caret_x, self.rect.bottom - h * 0.22),
+                    2,
+                )
+            focus_ring(surface, self.rect, scale)
+
+
+class FocusGroup:
+    """Widgets in keyboard order: Tab/arrows move the focus, Enter/Space activate, the mouse
+    hovers and clicks. The focused widget always shows a ring."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.index = 0
+        self.keyboard = False  # the ring shows once the keyboard is used
+
+    def set(self, widgets: Sequence[Widget], keep: bool = True) -> None:
+        current = self.focused
+        self.widgets = list(widgets)
+        if keep and current in self.widgets:
+            self.index = self.widgets.index(current)
+        else:
+            self.index = 0
+        self._skip(1)
+
+    @property
+    def focused(self) -> Widget | None:
+        usable = [w for w in self.widgets if w.enabled and w.visible]
+        if not usable:
+            return None
+        if not (0 <= self.index < len(self.widgets)) or self.widgets[self.index] not in usable:
+            self._skip(1)
+        return self.widgets[self.index] if 0 <= self.index < len(self.widgets) else None
+
+    def focus(self, widget: Widget) -> None:
+        if widget in self.widgets:
+            self.index = self.widgets.index(widget)
+
+    def _skip(self, step: int) -> None:
+        n = len(self.widgets)
+        for _ in range(n):
+            if (
+                0 <= self.index < n
+                and self.widgets[self.index].enabled
+                and self.widgets[self.index].visible
+            ):
+                return
+            self.index = (self.index + step) % n if n else 0
+
+    def move(self, step: int) -> None:
+        n = len(self.widgets)
+        if not n:
+            return
+        for _ in range(n):
+            self.index = (self.index + step) % n
+            w = self.widgets[self.index]
+            if w.enabled and w.visible:
+                return
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Route one event; True if a widget used it."""
+        if event.type == pygame.MOUSEMOTION:
+            for w in self.widgets:
+                w.hovered = w.visible and w.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, w in enumerate(self.widgets):
+                if w.visible and w.enabled and w.rect.collidepoint(event.pos):
+                    self.index = i
+                    if isinstance(w, Choice):
+                        w.click(event.pos)
+                    else:
+                        w.activate()
+                    return True
+            return False
+        if event.type == pygame.TEXTINPUT:
+            focused = self.focused
+            return bool(focused and focused.text_input(event.text))
+        if event.type != pygame.KEYDOWN:
+            return False
+        focused = self.focused
+        if focused is not None and focused.key(event):
+            self.keyboard = True
+            return True
+        if event.key in (pygame.K_TAB,):
+            self.keyboard = True
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            self.keyboard = True
+            self.move(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.keyboard = True
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            if focused is not None and focused.adjust(step):
+                return True
+            self.move(step)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if isinstance(focused, TextField) and event.key == pygame.K_SPACE:
+                return False  # a space is typed (TEXTINPUT), not a click
+            self.keyboard = True
+            if focused is not None:
+                focused.activate()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, scale: float) -> None:
+        focused = self.focused
+        for w in self.widgets:
+            w.draw(surface, fonts, focused is w and self.keyboard, scale)

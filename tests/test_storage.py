@@ -1,0 +1,423 @@
+"""Saves, settings and statistics in the data folder (``nove_desktop/storage.py``)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import fields
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from nove_desktop import storage
+from nove_desktop.storage import (
+    DATA_ENV,
+    GameStats,
+    LoadResult,
+    Settings,
+    Storage,
+    StorageError,
+    write_json_atomic,
+)
+
+FIXED_TIME = datetime(2026, 11, 21, 22, 15, 0)
+# The first run builds Hypothesis's character tables and folders are made per example: no clock.
+RELAXED = hypothesis_settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def fixed_clock() -> datetime:
+    return FIXED_TIME
+
+
+def save_data(**extra: Any) -> dict[str, Any]:
+    return {"format": "nove-desktop-save", "version": 1, "game": "nove", "seed": 7, **extra}
+
+
+def files_in(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir())
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Storage:
+    return Storage(tmp_path / "data", clock=fixed_clock)
+
+
+# -- atomic writes ---------------------------------------------------------------------------------
+def test_write_json_atomic_creates_the_folder_and_writes_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "folder" / "file.json"
+    write_json_atomic(path, {"name": "Kaël", "n": [1, 2]})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"name": "Kaël", "n": [1, 2]}
+    assert files_in(path.parent) == ["file.json"]
+
+
+def test_a_failed_replace_keeps_the_old_file_and_leaves_no_temporary(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save_game(save_data(moves=1))
+    before = store.path_of("autosave").read_bytes()
+
+    def refuse(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(StorageError) as caught:
+        store.save_game(save_data(moves=2))
+    assert "No space left on device" in str(caught.value)
+    assert caught.value.reason == "No space left on device"
+    assert store.path_of("autosave").read_bytes() == before
+    assert files_in(store.root) == ["autosave.json"]
+
+
+def test_a_failed_write_leaves_no_temporary(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(_handle: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", refuse)
+    with pytest.raises(StorageError, match="Input/output error"):
+        store.save_settings(Settings())
+    assert files_in(store.root) == []
+
+
+def test_data_that_is_not_json_raises_storage_error_and_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(StorageError):
+        write_json_atomic(tmp_path / "x.json", {"bad": float("nan")})
+    with pytest.raises(StorageError):
+        write_json_atomic(tmp_path / "x.json", {"bad": object()})
+    assert files_in(tmp_path) == []
+
+
+def test_an_unwritable_data_folder_raises_storage_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StorageError, match="Could not save the settings"):
+        Storage(blocker / "data").save_settings(Settings())
+
+
+# -- saved game ------------------------------------------------------------------------------------
+def test_a_saved_game_round_trips_unchanged(store: Storage) -> None:
+    assert store.load_game() == LoadResult(None)
+    assert not store.has_saved_game()
+    data = save_data(actions=[[0, {"kind": "draw"}]], name="Zoë ♠")
+    store.save_game(data)
+    assert store.has_saved_game()
+    assert store.load_game() == LoadResult(data)
+    store.delete_game()
+    assert store.load_game() == LoadResult(None)
+    store.delete_game()  # nothing to delete: no error
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"version": 1},
+        {"format": "nove-desktop-settings", "version": 1},
+        {"format": "nove-desktop-save", "version": 2},
+        {"format": "nove-desktop-save", "version": True},
+        {"format": "nove-desktop-save"},
+        ["format", "version"],
+    ],
+)
+def test_save_game_refuses_data_without_the_markers(store: Storage, data: Any) -> None:
+    with pytest.raises(ValueError, match="nove-desktop-save"):
+        store.save_game(data)
+    assert not store.root.exists()
+
+
+def test_set_aside_game_keeps_the_file_under_a_new_name(store: Storage) -> None:
+    assert store.set_aside_game() == LoadResult(None)
+    store.save_game(save_data())
+    result = store.set_aside_game()
+    assert result.kept_aside == store.root / "autosave.corrupt-20261121-221500.json"
+    assert json.loads(result.kept_aside.read_text(encoding="utf-8")) == save_data()
+    assert not store.has_saved_game()
+
+
+# -- unreadable files ------------------------------------------------------------------------------
+UNREADABLE = {
+    "bad json": b'{"format": "nove-desktop-save", "version": 1,',
+    "not an object": b'["nove-desktop-save", 1]',
+    "wrong format": b'{"format": "nove-desktop-settings", "version": 1}',
+    "no format": b'{"version": 1}',
+    "wrong version": b'{"format": "nove-desktop-save", "version": 2}',
+    "boolean version": b'{"format": "nove-desktop-save", "version": true}',
+    "binary garbage": bytes(range(256)) * 4,
+    "latin-1": '{"format": "nove-desktop-save", "version": 1, "n": "Kaël"}'.encode("latin-1"),
+    "empty": b"",
+    "deep nesting": b"[" * 100_000,
+}
+
+
+@pytest.mark.parametrize("content", UNREADABLE.values(), ids=UNREADABLE.keys())
+def test_an_unreadable_save_is_moved_aside_with_a_message(store: Storage, content: bytes) -> None:
+    store.root.mkdir()
+    store.path_of("autosave").write_bytes(content)
+    result = store.load_game()
+    assert result.data is None
+    assert result.problem == (
+        "The saved game could not be read and was kept aside as "
+        "autosave.corrupt-20261121-221500.json."
+    )
+    assert result.kept_aside == store.root / "autosave.corrupt-20261121-221500.json"
+    assert result.kept_aside.read_bytes() == content
+    assert files_in(store.root) == ["autosave.corrupt-20261121-221500.json"]
+    assert store.load_game() == LoadResult(None)  # the app carries on as if there was no save
+
+
+def test_a_folder_in_place_of_the_file_is_moved_aside(store: Storage) -> None:
+    store.path_of("autosave").mkdir(parents=True)
+    (store.path_of("autosave") / "inside.txt").write_text("kept")
+    result = store.load_game()
+    assert result.data is None
+    assert result.problem is not None and "kept aside" in result.problem
+    assert result.kept_aside is not None and result.kept_aside.is_dir()
+    assert (result.kept_aside / "inside.txt").read_text() == "kept"
+
+
+def test_a_second_unreadable_file_does_not_overwrite_the_first(store: Storage) -> None:
+    store.root.mkdir()
+    kept = []
+    for number in range(3):
+        store.path_of("autosave").write_text(f"broken {number}")
+        result = store.load_game()
+        assert result.kept_aside is not None
+        kept.append(result.kept_aside.name)
+    assert kept == [
+        "autosave.corrupt-20261121-221500.json",
+        "autosave.corrupt-20261121-221500-2.json",
+        "autosave.corrupt-20261121-221500-3.json",
+    ]
+    assert [(store.root / name).read_text() for name in kept] == [
+        "broken 0",
+        "broken 1",
+        "broken 2",
+    ]
+
+
+def test_the_time_stamp_comes_from_the_clock(tmp_path: Path) -> None:
+    store = Storage(tmp_path, clock=lambda: datetime(2027, 1, 2, 3, 4, 5))
+    (tmp_path / "statistics.json").write_text("{")
+    _stats, problem = store.load_statistics()
+    assert problem == (
+        "The statistics file could not be read and was kept aside as "
+        "statistics.corrupt-20270102-030405.json."
+    )
+    assert (tmp_path / "statistics.corrupt-20270102-030405.json").read_text() == "{"
+
+
+def test_a_file_that_cannot_be_moved_aside_is_left_in_place(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.root.mkdir()
+    store.path_of("autosave").write_text("broken")
+
+    def refuse(*_args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "rename", refuse)
+    result = store.load_game()
+    assert result.data is None
+    assert result.kept_aside is None
+    assert result.problem is not None and "Permission denied" in result.problem
+    assert store.path_of("autosave").read_text() == "broken"
+
+
+@RELAXED
+@given(st.binary(max_size=200))
+def test_reading_any_bytes_never_raises(
+    tmp_path_factory: pytest.TempPathFactory, raw: bytes
+) -> None:
+    store = Storage(tmp_path_factory.mktemp("any"), clock=fixed_clock)
+    store.path_of("settings").write_bytes(raw)
+    settings, problem = store.load_settings()
+    assert isinstance(settings, Settings)
+    assert (problem is None) == store.path_of("settings").exists()
+
+
+# -- settings --------------------------------------------------------------------------------------
+def test_settings_default_when_there_is_no_file(store: Storage) -> None:
+    assert store.load_settings() == (Settings(), None)
+    assert Settings().handoff is True
+
+
+def test_settings_round_trip(store: Storage) -> None:
+    chosen = Settings(
+        animation_speed="fast",
+        ai_pace="instant",
+        volume=0.25,
+        muted=True,
+        fullscreen=True,
+        window_size=(1920, 1080),
+        handoff=False,
+        last_game="kael",
+    )
+    store.save_settings(chosen)
+    assert store.load_settings() == (chosen, None)
+    on_disk = json.loads(store.path_of("settings").read_text(encoding="utf-8"))
+    assert on_disk["format"] == "nove-desktop-settings"
+    assert on_disk["version"] == 1
+    assert on_disk["window_size"] == [1920, 1080]
+
+
+def test_bad_setting_values_fall_back_to_defaults_without_a_problem(store: Storage) -> None:
+    store.root.mkdir()
+    raw = {
+        "format": "nove-desktop-settings",
+        "version": 1,
+        "animation_speed": "ludicrous",
+        "ai_pace": 3,
+        "volume": 1.5,
+        "muted": "yes",
+        "fullscreen": 1,
+        "window_size": [1280, -5],
+        "handoff": None,
+        "last_game": "",
+        "colour_theme": "dark",  # unknown: ignored
+    }
+    store.path_of("settings").write_text(json.dumps(raw))
+    assert store.load_settings() == (Settings(), None)
+    assert files_in(store.root) == ["settings.json"]
+
+
+def test_good_setting_values_survive_beside_bad_ones() -> None:
+    raw = {"volume": 1, "window_size": [800, 600], "muted": "no", "ai_pace": "slow"}
+    assert Settings.from_dict(raw) == Settings(volume=1.0, window_size=(800, 600), ai_pace="slow")
+    assert isinstance(Settings.from_dict(raw).volume, float)
+    assert isinstance(Settings.from_dict(raw).window_size, tuple)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -0.1, True, "0.5", None])
+def test_bad_volumes_are_refused(bad: object) -> None:
+    assert Settings.from_dict({"volume": bad}).volume == Settings().volume
+
+
+def test_every_setting_is_validated() -> None:
+    assert {item.name for item in fields(Settings)} == set(storage._SETTING_CHECKS)
+
+
+def test_a_corrupt_settings_file_is_reported_and_defaults_are_used(store: Storage) -> None:
+    store.root.mkdir()
+    store.path_of("settings").write_text("volume = 0.5")
+    settings, problem = store.load_settings()
+    assert settings == Settings()
+    assert problem is not None and problem.startswith("The settings file could not be read")
+    assert "settings.corrupt-20261121-221500.json" in problem
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+
+
+@RELAXED
+@given(st.dictionaries(st.sampled_from([f.name for f in fields(Settings)]), json_values))
+def test_any_settings_object_gives_valid_settings(raw: dict[str, Any]) -> None:
+    settings = Settings.from_dict(raw)
+    assert Settings.from_dict(settings.to_dict()) == settings
+    for name, check in storage._SETTING_CHECKS.items():
+        assert check(settings.to_dict()[name]), name
+
+
+# -- statistics ------------------------------------------------------------------------------------
+def test_statistics_accumulate(store: Storage) -> None:
+    assert store.load_statistics() == ({}, None)
+    assert store.record_result("nove", won=True, score=12) == (GameStats(1, 1, 12), None)
+    assert store.record_result("nove", won=False, score=7) == (GameStats(2, 1, 12), None)
+    assert store.record_result("nove", won=True, score=15) == (GameStats(3, 2, 15), None)
+    store.record_result("nox", won=False, score=90)
+    statistics, problem = Storage(store.root).load_statistics()
+    assert problem is None
+    assert statistics == {"nove": GameStats(3, 2, 15), "nox": GameStats(1, 0, 90)}
+
+
+def test_lowest_best_score_for_games_where_low_is_good(store: Storage) -> None:
+    store.record_result("kael", won=True, score=9, lower_is_better=True)
+    store.record_result("kael", won=False, score=30, lower_is_better=True)
+    stats, _problem = store.record_result("kael", won=True, score=-2, lower_is_better=True)
+    assert stats == GameStats(3, 2, -2)
+
+
+def test_negative_scores_are_kept() -> None:
+    assert GameStats().with_result(False, -5) == GameStats(1, 0, -5)
+
+
+def test_record_result_refuses_bad_arguments(store: Storage) -> None:
+    with pytest.raises(ValueError):
+        store.record_result("", won=True, score=1)
+    with pytest.raises(TypeError):
+        store.record_result("nove", won=True, score=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        store.record_result("nove", won=True, score=True)
+
+
+@pytest.mark.parametrize(
+    "games",
+    [
+        [],
+        {"nove": {"played": 1, "won": 2, "best_score": 3}},
+        {"nove": {"played": -1, "won": 0, "best_score": None}},
+        {"nove": {"played": 1, "won": 1, "best_score": "12"}},
+        {"nove": {"played": True, "won": 0, "best_score": None}},
+        {"nove": 3},
+    ],
+)
+def test_inconsistent_statistics_are_kept_aside_not_lost(store: Storage, games: Any) -> None:
+    store.root.mkdir()
+    raw = {"format": "nove-desktop-statistics", "version": 1, "games": games}
+    store.path_of("statistics").write_text(json.dumps(raw))
+    statistics, problem = store.load_statistics()
+    assert statistics == {}
+    assert problem is not None and "statistics.corrupt-20261121-221500.json" in problem
+    aside = store.root / "statistics.corrupt-20261121-221500.json"
+    assert json.loads(aside.read_text()) == raw
+
+
+def test_recording_after_a_corrupt_statistics_file_starts_afresh(store: Storage) -> None:
+    store.root.mkdir()
+    store.path_of("statistics").write_bytes(b"\x00\xff")
+    stats, problem = store.record_result("nove", won=True, score=12)
+    assert stats == GameStats(1, 1, 12)
+    assert problem is not None and "kept aside" in problem
+    assert (store.root / "statistics.corrupt-20261121-221500.json").read_bytes() == b"\x00\xff"
+    assert store.load_statistics() == ({"nove": GameStats(1, 1, 12)}, None)
+
+
+# -- where the data lives --------------------------------------------------------------------------
+def test_the_environment_variable_overrides_the_default_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "from-env"))
+    store = Storage()
+    assert store.root == tmp_path / "from-env"
+    store.save_settings(Settings(volume=0.1))
+    assert (tmp_path / "from-env" / "settings.json").is_file()
+
+
+def test_an_explicit_root_beats_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "from-env"))
+    assert Storage(tmp_path / "explicit").root == tmp_path / "explicit"
+
+
+def test_without_the_variable_the_platform_folder_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    monkeypatch.setattr(
+        storage.platformdirs,
+        "user_data_dir",
+        lambda name, appauthor: f"/platform/{name}/{appauthor}",
+    )
+    assert Storage().root == Path("/platform/nove-desktop/False")
+
+
+def test_unknown_data_file_names_are_refused(store: Storage) -> None:
+    with pytest.raises(ValueError, match="Unknown data file"):
+        store.load_json("passwords")
