@@ -221,7 +221,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     path = Path(path)
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=2) + "\n"
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         raise StorageError(f"Could not write {path.name}: {error}", str(error)) from error
     temporary: str | None = None
     try:

@@ -29,7 +29,7 @@ class TitleScene(Scene):
             Button("Rules", self.rules),
             Button("Settings", self.settings),
             Button("Statistics", self.statistics),
-            Button("Quit", self.app.quit),
+            Button("Quit", self.ask_quit),
         ]
         self.focus = FocusGroup(self.buttons)
 
@@ -70,6 +70,20 @@ class TitleScene(Scene):
             return
         self.app.stack.push(NoveTableScene(self.app, session, resumed=True))
 
+    def ask_quit(self) -> None:
+        from .dialog import ConfirmDialog
+
+        self.app.stack.push(
+            ConfirmDialog(
+                self.app,
+                "Quit nove-desktop?",
+                "A game in progress is saved: Continue resumes it.",
+                self.app.quit,
+                yes="Quit",
+                no="Stay",
+            )
+        )
+
     def new_game(self) -> None:
         from .choose_game import ChooseGameScene
 
@@ -93,7 +107,7 @@ class TitleScene(Scene):
     # -- frame -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.ask_quit()
             return
         self.focus.handle(event)
 
