@@ -115,7 +115,7 @@ class App:
         try:
             self.storage.save_settings(self.settings)
         except Exception as exc:  # a full disk must not close the app
-            self.notify(f"Settings could not be saved: {exc}", error=True)
+            self.notify(str(exc), error=True)
 
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings

@@ -794,7 +794,7 @@ class NoveTableScene(Scene):
         try:
             self.app.storage.save_game(self.session.to_save({"viewer": self.viewer}))
         except Exception as exc:  # a full disk must not stop the game
-            self.app.notify(f"The game could not be saved: {exc}", error=True)
+            self.app.notify(str(exc), error=True)
 
     def record_statistics(self, data: dict[str, Any]) -> None:
         if self.stats_recorded or not self.session.human_seats:
@@ -806,7 +806,7 @@ class NoveTableScene(Scene):
         try:
             self.app.storage.record_result(self.session.game.id, won, best)
         except Exception as exc:
-            self.app.notify(f"Statistics could not be saved: {exc}", error=True)
+            self.app.notify(str(exc), error=True)
 
     def play_again(self) -> None:
         session = self.session
