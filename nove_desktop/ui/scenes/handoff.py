@@ -53,7 +53,7 @@ class HandoffScene(Scene):
                 back.get_rect(
                     center=(
                         w // 2 + (i - 1) * self.app.s(34),
-                        h // 2 - self.app.s(120) + abs(i - 1) * self.app.s(8),
+                        h // 2 - self.app.s(170) + abs(i - 1) * self.app.s(8),
                     )
                 ),
             )

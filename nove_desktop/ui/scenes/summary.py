@@ -71,7 +71,7 @@ class RoundSummaryScene(Scene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(0, 0, self.app.s(860), self.app.s(150 + 52 * len(self.rows) + 90))
+        self.box = pygame.Rect(0, 0, self.app.s(860), self.app.s(116 + 46 * len(self.rows) + 84))
         self.box.center = (w // 2, h // 2)
         self.button.rect = pygame.Rect(0, 0, self.app.s(240), self.app.s(54))
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - self.app.s(22))
@@ -89,7 +89,7 @@ class RoundSummaryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         common.dim(surface, 120)
-        common.panel(surface, self.box, app, 240)
+        common.panel(surface, self.box, app, 255)
         common.text(
             surface,
             app,
@@ -102,10 +102,13 @@ class RoundSummaryScene(Scene):
         )
         x0 = self.box.x + app.s(36)
         cols = [x0, x0 + app.s(200), x0 + app.s(300), x0 + app.s(640), x0 + app.s(730)]
-        y = self.box.y + app.s(82)
-        for label, x in zip(["Player", "Hand", "Why", "Round", "Total"], cols, strict=True):
-            common.text(surface, app, label, (x, y), 16, colour=theme.MUTED, bold=True)
-        y += app.s(34)
+        y = self.box.y + app.s(88)
+        labels = ["Player", "Hand", "Why", "Round", "Total"]
+        for label, x in zip(labels, cols, strict=True):
+            common.text(
+                surface, app, label, (x, y), 16, colour=theme.MUTED, bold=True, anchor="midleft"
+            )
+        y += app.s(40)
         for row in self.rows:
             seat = row["seat"]
             value = (
@@ -113,19 +116,18 @@ class RoundSummaryScene(Scene):
             )
             points = row["points"]
             colour = theme.OK if points > 0 else (theme.DANGER if points < 0 else theme.WHITE)
-            common.text(surface, app, self.names[seat], (cols[0], y), 21, bold=True)
-            common.text(surface, app, value, (cols[1], y), 21)
-            common.text(
-                surface,
-                app,
-                row.get("why") or row_reason(row),
-                (cols[2], y),
-                18,
-                colour=(220, 224, 220),
-            )
-            common.text(surface, app, f"{points:+d}", (cols[3], y), 21, colour=colour, bold=True)
-            common.text(surface, app, str(self.scores[seat]), (cols[4], y), 21, bold=True)
-            y += app.s(52)
+            cells = [
+                (self.names[seat], 21, theme.WHITE, True),
+                (value, 21, theme.WHITE, False),
+                (row.get("why") or row_reason(row), 18, (220, 224, 220), False),
+                (f"{points:+d}", 21, colour, True),
+                (str(self.scores[seat]), 21, theme.WHITE, True),
+            ]
+            for (text, size, ink, bold), x in zip(cells, cols, strict=True):
+                common.text(
+                    surface, app, text, (x, y), size, colour=ink, bold=bold, anchor="midleft"
+                )
+            y += app.s(46)
         self.focus.draw(surface, app.fonts, app.scale)
 
 

@@ -204,7 +204,7 @@ class NoveTableScene(Scene):
     def hand_slots(self, seat: int) -> list[tuple[float, float]]:
         count = len(self.hands[seat])
         w, _h = self.card_size(seat)
-        spacing = w * (0.78 if self.card_size(seat) == OWN_CARD else 0.42)
+        spacing = w * (0.78 if self.card_size(seat) == OWN_CARD else 0.5)
         if count > 6:
             spacing *= 6 / count
         return fan_positions(self.anchor(seat), count, spacing, vertical=False)
@@ -212,7 +212,9 @@ class NoveTableScene(Scene):
     def plate_pos(self, seat: int) -> tuple[float, float]:
         x, y = self.anchor(seat)
         _w, h = self.card_size(seat)
-        return (x, y + h / 2 + 30) if self.seat_index(seat) != 0 else (x, y + h / 2 + 28)
+        if self.card_size(seat) == OWN_CARD:
+            return (300, y + 30)  # the viewer's plate sits left of the hand, clear of the cards
+        return (x, y + h / 2 + 30)
 
     def to_screen(self, point: tuple[float, float]) -> tuple[int, int]:
         off = design_to_screen(self.app.screen, self.app.scale)
@@ -231,7 +233,7 @@ class NoveTableScene(Scene):
             pos = (640, 300)
         else:
             ax, ay = self.anchor(seat)
-            pos = (ax, ay - 70 if self.seat_index(seat) == 0 else ay + 10)
+            pos = (ax, ay - 98) if self.card_size(seat) == OWN_CARD else (ax, ay + 6)
         self.banners.append(Banner(text, pos, size, colour, life * max(self.speed, 0.4)))
 
     def new_card(self, seat: int, card: str | None, delay: float = 0.0) -> None:
@@ -262,7 +264,7 @@ class NoveTableScene(Scene):
         self.jokers = {}
         self.draw_count, self.discard_count = 40, 0
         self.current = None
-        self.status = f"Round {self.round_no}: {self.names[self.dealer]} deals"
+        self.status = f"Round {self.round_no}, dealer: {self.names[self.dealer]}"
         self.banner(f"Round {self.round_no}", None, 40, theme.WHITE, 1.0)
         return 0.5
 
@@ -543,6 +545,10 @@ class NoveTableScene(Scene):
         from .summary import GameOverScene, RoundSummaryScene
 
         modal, self.pending_modal = self.pending_modal, None
+        self.banners = []  # nothing stays frozen behind the summary
+        for chip in self.chips:
+            chip.finish()
+        self.chips = []
         if modal[0] == "summary":
             _kind, title, rows, scores = modal
             self.modal_open = True
@@ -672,14 +678,22 @@ class NoveTableScene(Scene):
         return H.base_value(fixed) + (OPTION_VALUE[option] if (free and option) else 0)
 
     def _own_split(self) -> tuple[list[str], bool]:
+        """The viewer's hand as shown on the table now (cards dealt by events included)."""
         fixed: list[str] = []
         free = False
-        for _card, state, option in self.obs.jokers:
-            if state == H.FREE:
+        seat = self.viewer
+        cards = [sprite.card for sprite in self.hands[seat]] if seat is not None else []
+        for card in cards:
+            if card is None:
+                continue
+            if card in RANK:
+                fixed.append(RANK[card])
+                continue
+            state, option = self.jokers.get(card, (H.FREE, None))
+            if state == H.FREE and not free:
                 free = True
             else:
-                fixed.append(option or "7")
-        fixed += [RANK[c] for c in self.obs.hand if c in RANK]
+                fixed.append(option or "7")  # locked, forced, or the second joker
         return fixed, free
 
     def preview_jokers(self, seat: int, legal: list[Action]) -> dict[str, int]:
@@ -992,7 +1006,8 @@ class NoveTableScene(Scene):
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         app = self.app
         centre = self.to_screen(self.plate_pos(seat))
-        plate = pygame.Rect(0, 0, app.s(210), app.s(46))
+        wide = seat == self.viewer and self.card_size(seat) == OWN_CARD
+        plate = pygame.Rect(0, 0, app.s(270 if wide else 210), app.s(46))
         plate.center = centre
         turn = seat == self.current and self.session.decider() is not None
         fill = (46, 60, 70) if not turn else (92, 78, 30)
@@ -1016,6 +1031,14 @@ class NoveTableScene(Scene):
         nove = [a for a in self.announcements if a[0] == seat]
         if nove:
             tags.append(f"NOVE {nove[0][1]}")
+        if (
+            seat == self.session.decider()
+            and not self.session.is_human(seat)
+            and not self.animating
+        ):
+            tags.insert(0, "thinking...")
+        if wide and self.hands[seat]:
+            tags.insert(0, self.hand_value_text())
         common.text(
             surface,
             app,
@@ -1056,7 +1079,7 @@ class NoveTableScene(Scene):
             pygame.draw.circle(surface, theme.INK, dealer, app.s(13), max(1, app.s(2)))
             common.text(surface, app, "D", dealer, 15, colour=theme.INK, bold=True, anchor="center")
         if seat in self.order:
-            badge = (plate.x + app.s(4), plate.y - app.s(4))
+            badge = (plate.right - app.s(4), plate.y - app.s(4))
             pygame.draw.circle(surface, theme.PANEL, badge, app.s(10))
             common.text(
                 surface,
@@ -1072,67 +1095,70 @@ class NoveTableScene(Scene):
     def draw_hand(self, surface: pygame.Surface, seat: int) -> None:
         size = self.card_size(seat)
         own = size == OWN_CARD
-        choosing = own and self.buttons and any(isinstance(b, CardToggle) for b in self.buttons)
+        choosing = own and any(isinstance(b, CardToggle) for b in self.buttons)
         for index, sprite in enumerate(self.hands[seat]):
             if sprite.delay > 0:
                 continue
+            sprite.selected = bool(choosing and index in self.selected)
             lift = 0.0
             if own and self.my_turn():
-                lift = (
-                    18.0
-                    if (choosing and index in self.selected)
-                    else (8.0 if sprite.hover else 0.0)
-                )
+                lift = 22.0 if sprite.selected else (10.0 if sprite.hover else 0.0)
             sprite.set_lift(lift)
             self.draw_card(surface, sprite, size)
-        if own and self.obs.hand and self.viewer == seat:
-            common.text(
-                self.app.screen,
-                self.app,
-                self.hand_value_text(),
-                self.to_screen((640, 470)),
-                17,
-                colour=theme.WHITE,
-                anchor="midtop",
-            )
 
     def hand_value_text(self) -> str:
         fixed, free = self._own_split()
         base = H.base_value(fixed)
         if not free:
-            return f"Your hand: {base}" + ("  (bust)" if base > 31 else "")
+            return f"hand {base}" + (" (bust)" if base > 31 else "")
         values = sorted(
             {base + OPTION_VALUE[o] for o in H.OPTION_VALUE if base + OPTION_VALUE[o] <= 31}
         )
         if not values:
-            return f"Your hand: {base + 1} (bust)"
+            return f"hand {base + 1} (bust)"
         run = [v for v in values if v <= base + 7]
         text = f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0])
         if base + 10 <= 31:
             text += f" or {base + 10}"
-        return f"Your hand: {text} (free joker)"
+        return f"hand {text} (joker)"
 
     def draw_card(self, surface: pygame.Surface, sprite: CardSprite, size: tuple[int, int]) -> None:
         app = self.app
         w, h = app.s(size[0]), app.s(size[1])
         x, y = self.to_screen((sprite.x.value, sprite.y.value - sprite.lift.value))
-        image = app.art.face(sprite.card, w, h) if sprite.showing_face else app.art.back(w, h)  # type: ignore[arg-type]
+        if sprite.showing_face:
+            image = app.art.face(sprite.card, w, h)  # type: ignore[arg-type]
+        else:
+            image = app.art.back(w, h)
         squash = sprite.width_factor
         if squash < 0.999:
             image = pygame.transform.scale(image, (max(1, int(w * squash)), h))
         shadow = app.art.shadow(w, h)
         surface.blit(shadow, shadow.get_rect(center=(x + app.s(3), y + app.s(4))))
-        surface.blit(image, image.get_rect(center=(x, y)))
-        if sprite.showing_face and sprite.card in self.jokers:
-            state, option = self.jokers[sprite.card]
-            label = {H.LOCKED: f"\u25a0{option}", H.FORCED: "=7"}.get(
-                state, f"={option}" if option else "?"
+        rect = image.get_rect(center=(x, y))
+        surface.blit(image, rect)
+        if sprite.selected:
+            pygame.draw.rect(
+                surface,
+                theme.ACCENT,
+                rect.inflate(app.s(6), app.s(6)),
+                width=max(2, app.s(4)),
+                border_radius=app.s(10),
             )
-            badge = (x + w // 2 - app.s(6), y - h // 2 + app.s(6))
-            pygame.draw.circle(surface, theme.INK, badge, app.s(13))
-            common.text(
-                surface, app, label, badge, 12, colour=theme.ACCENT, bold=True, anchor="center"
-            )
+        if sprite.showing_face and sprite.card in self.jokers and squash > 0.9:
+            self.draw_joker_badge(surface, sprite.card, rect)  # type: ignore[arg-type]
+
+    def draw_joker_badge(self, surface: pygame.Surface, joker: str, rect: pygame.Rect) -> None:
+        """The joker's value on the card's left strip, which stays visible in a fan: "=4" when
+        chosen, "=7" when forced, a gold ring when locked by a NOVE, "?" while still free."""
+        app = self.app
+        state, option = self.jokers[joker]
+        label = "=7" if state == H.FORCED else (f"={option}" if option else "?")
+        badge = (rect.x + app.s(15), rect.centery + app.s(6))
+        pygame.draw.circle(surface, theme.INK, badge, app.s(13))
+        if state == H.LOCKED:
+            pygame.draw.circle(surface, theme.ACCENT, badge, app.s(13), max(1, app.s(2)))
+        common.text(surface, app, label, badge, 12, colour=theme.ACCENT, bold=True, anchor="center")
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -1149,21 +1175,20 @@ class NoveTableScene(Scene):
         )
         self.menu_button.draw(surface, app.fonts, False, app.scale)
         self.rules_button.draw(surface, app.fonts, False, app.scale)
-        if self.session.decider() is not None and not self.animating and not self.my_turn():
-            decider = self.session.decider()
-            common.text(
-                surface,
-                app,
-                f"{self.names[decider]} is thinking...",
-                self.to_screen((640, 470)),
-                17,  # type: ignore[index]
-                colour=(215, 230, 215),
-                anchor="midtop",
-            )
 
     def draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
         app = self.app
         font = app.fonts.get(app.s(banner.size * max(banner.scale.value, 0.1)), bold=True)
         image = theme.render_text(font, banner.text, banner.colour, shadow=True)
+        centre = self.to_screen(banner.pos)
+        pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
+        back = pygame.Surface(pill.size, pygame.SRCALPHA)
+        pygame.draw.rect(
+            back,
+            (10, 16, 20, int(190 * banner.alpha / 255)),
+            back.get_rect(),
+            border_radius=pill.height // 2,
+        )
+        surface.blit(back, pill)
         image.set_alpha(banner.alpha)
-        surface.blit(image, image.get_rect(center=self.to_screen(banner.pos)))
+        surface.blit(image, image.get_rect(center=centre))

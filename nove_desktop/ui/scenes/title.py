@@ -47,11 +47,13 @@ class TitleScene(Scene):
             self.app.notify(result.problem, error=True, seconds=7)
         data = result.data
         self.continue_button.enabled = bool(data) and not data.get("finished", False)
+        self.continue_button.visible = self.continue_button.enabled
         self.buttons[1].primary = not self.continue_button.enabled
         self.focus.set(self.buttons, keep=False)
 
     def layout(self) -> None:
-        common.column(self.app, self.buttons, top=330, width=340, height=52, gap=12)
+        shown = [b for b in self.buttons if b.visible]
+        common.column(self.app, shown, top=322, width=340, height=48, gap=10)
 
     # -- actions ---------------------------------------------------------------------------------
     def resume_game(self) -> None:
@@ -122,14 +124,14 @@ class TitleScene(Scene):
             angle = (i - 3) * 9 + math.sin(self.time * 0.8 + i) * 1.5
             image = pygame.transform.rotozoom(self.app.art.face(card, cw, ch), -angle, 1.0)
             x = w // 2 + (i - 3) * self.app.s(58)
-            y = self.app.s(200) + abs(i - 3) * self.app.s(9)
+            y = self.app.s(190) + abs(i - 3) * self.app.s(9)
             surface.blit(image, image.get_rect(center=(x, y)))
         common.heading(surface, self.app, "NOVE", 28, size=72)
         common.text(
             surface,
             self.app,
             "card games at the table",
-            (w // 2, self.app.s(286)),
+            (w // 2, self.app.s(284)),
             20,
             colour=(210, 230, 215),
             anchor="midtop",
