@@ -45,6 +45,11 @@ def _parser() -> argparse.ArgumentParser:
         prog="nove-desktop", description="Card games at a desktop table."
     )
     parser.set_defaults(handler=_app)
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="check assets, scenes and one AI game headless, then exit (0 = all good)",
+    )
     sub = parser.add_subparsers(dest="command")
 
     demo = sub.add_parser("demo", help="play one headless NOVE match between AI seats")
@@ -218,6 +223,10 @@ def _print_report(report: dict[str, Any]) -> None:
 # -- default: the desktop app -------------------------------------------------------------------
 def _app(args: argparse.Namespace) -> int:
     """Open the window (pygame is imported only here, so the other commands never load it)."""
+    if args.selftest:
+        from .selftest import run
+
+        return run()
     from .ui.app import App
     from .ui.scenes.title import TitleScene
 

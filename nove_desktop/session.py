@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai import make_seat
-from ai.base import Seat
+from ai.base import Seat, SeatError
 
 from .engine.actions import Action
 from .engine.errors import EngineError, FormatError
@@ -140,6 +140,14 @@ class GameSession:
         except FormatError as exc:  # pragma: no cover - run() validated them already
             raise SaveError(str(exc)) from None
         seats = [SeatConfig(s.name, s.kind) for s in replay.seats]
+        try:
+            brains = {
+                i: make_seat(s.kind, game.id, seat_seed(replay.seed, i))
+                for i, s in enumerate(seats)
+                if not s.is_human
+            }
+        except SeatError as exc:
+            raise SaveError(f"the saved game cannot be resumed: {exc}") from None
         session = cls.__new__(cls)
         session.game = game
         session.options = options
@@ -150,11 +158,7 @@ class GameSession:
         session.opening_events = []
         replay.result = None
         session.replay = replay
-        session._ai = {
-            i: make_seat(s.kind, game.id, seat_seed(replay.seed, i))
-            for i, s in enumerate(seats)
-            if not s.is_human
-        }
+        session._ai = brains
         return session
 
 

@@ -80,12 +80,10 @@ class NoveTableScene(Scene):
         self.names = [s.name for s in session.seats]
         self.n = len(self.names)
         humans = session.human_seats
-        decider = session.decider()
-        if decider is not None and session.is_human(decider):
-            self.viewer: int | None = decider
-        else:
-            self.viewer = humans[0] if humans else None
-        self.needs_handoff = resumed and len(humans) > 1
+        # Solo: the human's cards are shown. Pass-and-play: every hand stays face down (a
+        # spectator's view) until a player confirms the first hand-off. All AI: spectator.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.needs_handoff = len(humans) > 1
         self.queue: deque[Event] = deque()
         self.hold = 0.0
         self.hands: dict[int, list[CardSprite]] = {s: [] for s in range(self.n)}
