@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The README's two commands:  ./dev.sh run   (set up, then start the app)
-#                             ./dev.sh test  (set up, then lint and run the whole test suite)
+#                             ./dev.sh test  (set up, lint, run the whole test suite, then build
+#                                             the onedir bundle and run its self-test)
+# Also: ./dev.sh build (onedir and onefile builds into dist/).
 # Setting up = a virtual environment in .venv with the project and its test tools installed.
 # It needs only python3 (3.11 or newer); on Debian/Ubuntu it installs python3-venv if missing.
 set -euo pipefail
@@ -44,7 +46,7 @@ setup() {
     fi
     [ -x "$PY" ] || make_venv
     "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$PY" -m pip install --quiet --disable-pip-version-check -e ".[test]"
+    "$PY" -m pip install --quiet --disable-pip-version-check -e ".[test,build]"
     touch "$STAMP"
 }
 
@@ -58,13 +60,21 @@ case "${1:-}" in
         setup
         shift
         "$PY" -m ruff check .
-        exec "$PY" -m pytest "$@"
+        "$PY" -m pytest "$@"
+        echo "== standalone build (onedir) and its self-test =="
+        NOVE_BUILD=onedir "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
+        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/nove-desktop/nove-desktop --selftest
+        ;;
+    build)
+        setup
+        "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
+        ls -l dist/nove-desktop/nove-desktop dist/nove-desktop-onefile
         ;;
     setup)
         setup
         ;;
     *)
-        echo "usage: ./dev.sh run | test | setup" >&2
+        echo "usage: ./dev.sh run | test | build | setup" >&2
         exit 2
         ;;
 esac

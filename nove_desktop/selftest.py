@@ -91,7 +91,7 @@ def _make_app(folder: str):  # type: ignore[no-untyped-def]
     from .ui.app import App
 
     app = App(storage=Storage(folder), size=(1280, 720))
-    app.settings.animation_speed = "normal"
+    app.settings.animation_speed = "fast"
     app.settings.ai_pace = "instant"
     return app
 

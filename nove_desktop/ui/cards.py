@@ -29,9 +29,11 @@ class CardArt:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self._cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self.text_cache: dict[tuple[object, ...], pygame.Surface] = {}
 
     def clear(self) -> None:
         self._cache.clear()
+        self.text_cache.clear()
 
     def _get(self, key: tuple[str, int, int], build) -> pygame.Surface:  # type: ignore[no-untyped-def]
         surface = self._cache.get(key)

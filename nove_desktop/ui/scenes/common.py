@@ -49,10 +49,25 @@ def text(
     bold: bool = False,
     anchor: str = "topleft",
 ) -> pygame.Rect:
-    image = app.fonts.get(app.s(size), bold=bold).render(value, True, colour)
+    image = rendered(app, value, app.s(size), colour, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+def rendered(
+    app: App, value: str, pixels: int, colour: tuple[int, int, int], bold: bool
+) -> pygame.Surface:
+    """Rendered text, cached: most labels are the same from one frame to the next. The cache is
+    bounded (cleared when it grows past 512 entries, and on every resize)."""
+    key = ("text", value, pixels, colour, bold)
+    cache = app.art.text_cache
+    image = cache.get(key)
+    if image is None:
+        if len(cache) > 512:
+            cache.clear()
+        image = cache[key] = app.fonts.get(pixels, bold=bold).render(value, True, colour)
+    return image
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, app: App, alpha: int = 225) -> None:

@@ -791,8 +791,12 @@ class NoveTableScene(Scene):
             self.ai_wait = AI_PACE.get(self.app.settings.ai_pace, 0.7)
             if not self.session.human_seats:
                 self.ai_wait *= 0.6
-            return
-        self.ai_wait -= dt
+        else:
+            self.ai_wait -= dt
+        if not self.ai_future.done():
+            # Let the worker have the interpreter for at most 2 ms: a heuristic answers in well
+            # under that, and a loop that never sleeps (tests, the self-test) would starve it.
+            concurrent.futures.wait([self.ai_future], timeout=0.002)
         if self.ai_wait > 0 or not self.ai_future.done():
             return
         action = self.ai_future.result()
@@ -917,7 +921,6 @@ class NoveTableScene(Scene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
-        common.felt(surface, app)
         self.draw_table(surface)
         self.draw_piles(surface)
         for seat in range(self.n):
@@ -942,11 +945,20 @@ class NoveTableScene(Scene):
         self.focus.draw(surface, app.fonts, app.scale)
 
     def draw_table(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        image = self.app.art._get(("table", *size), lambda: self._table_image(size))
+        surface.blit(image, (0, 0))
+
+    def _table_image(self, size: tuple[int, int]) -> pygame.Surface:
+        """Felt, vignette and the oval table, drawn once per window size."""
+        surface = pygame.Surface(size)
+        common.felt(surface, self.app)
         rect = pygame.Rect(0, 0, self.app.s(1080), self.app.s(560))
         rect.center = self.to_screen((640, 345))
         pygame.draw.ellipse(surface, theme.GOLD_DARK, rect.inflate(self.app.s(14), self.app.s(14)))
         pygame.draw.ellipse(surface, theme.FELT_LIGHT, rect)
         pygame.draw.ellipse(surface, theme.FELT, rect.inflate(-self.app.s(40), -self.app.s(40)))
+        return surface
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         app = self.app
