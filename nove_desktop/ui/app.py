@@ -129,9 +129,14 @@ class App:
     # -- the loop --------------------------------------------------------------------------------
     def run(self, first: Scene) -> None:
         self.stack.push(first)
+        # For the start-up benchmark: announce the first drawn frame on stdout and stop.
+        exit_after_first = bool(os.environ.get("NOVE_DESKTOP_FIRST_FRAME_EXIT"))
         while self.running and len(self.stack):
             dt = self.clock.tick(FPS) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
+            if exit_after_first:
+                print("first frame", flush=True)
+                self.running = False
         self.save_settings()
         while len(self.stack):
             self.stack.pop()
