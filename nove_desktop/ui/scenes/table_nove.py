@@ -791,11 +791,13 @@ class NoveTableScene(Scene):
             self.ai_wait = AI_PACE.get(self.app.settings.ai_pace, 0.7)
             if not self.session.human_seats:
                 self.ai_wait *= 0.6
-        else:
-            self.ai_wait -= dt
-        if not self.ai_future.done():
             # Let the worker have the interpreter for at most 2 ms: a heuristic answers in well
             # under that, and a loop that never sleeps (tests, the self-test) would starve it.
+            # The answer is applied on a later frame, never in the frame that asked for it.
+            concurrent.futures.wait([self.ai_future], timeout=0.002)
+            return
+        self.ai_wait -= dt
+        if not self.ai_future.done():
             concurrent.futures.wait([self.ai_future], timeout=0.002)
         if self.ai_wait > 0 or not self.ai_future.done():
             return
