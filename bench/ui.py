@@ -198,7 +198,10 @@ def child_frames(args: argparse.Namespace) -> dict[str, Any]:
         "wall_ms": describe(wall),
         "cpu_by_frame_kind": by_kind,
         "slowest_frames": sorted(
-            ({"i": i, "cpu_ms": round(c, 3), "kind": k} for i, (c, k) in enumerate(zip(cpu, kinds, strict=True))),
+            (
+                {"i": i, "cpu_ms": round(c, 3), "kind": k}
+                for i, (c, k) in enumerate(zip(cpu, kinds, strict=True))
+            ),
             key=lambda d: -d["cpu_ms"],
         )[:8],
     }
@@ -215,13 +218,11 @@ def child_game(args: argparse.Namespace) -> dict[str, Any]:
     table = _new_table(app, args.players, SEED)
     enter = _enter_event()
     frames = 0
-    for frames in range(1, 400_001):
-        top = app.stack.top
-        if isinstance(top, GameOverScene):
-            break
-        app.step([enter] if isinstance(top, RoundSummaryScene) else [], FRAME)
-    else:
-        raise RuntimeError("the game did not end")
+    while not isinstance(app.stack.top, GameOverScene):
+        if frames >= 400_000:
+            raise RuntimeError("the game did not end")
+        app.step([enter] if isinstance(app.stack.top, RoundSummaryScene) else [], FRAME)
+        frames += 1
     result = table.session.game.result(table.session.state)
     maxrss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {
@@ -280,16 +281,24 @@ def bench_frames(args: argparse.Namespace, log) -> list[dict[str, Any]]:  # type
                 run_child(
                     "frames",
                     [
-                        "--size", f"{w}x{h}",
-                        "--players", "6",
-                        "--frames", str(args.frames),
-                        "--warmup", str(args.warmup),
-                        "--summary-frames", str(args.summary_frames),
+                        "--size",
+                        f"{w}x{h}",
+                        "--players",
+                        "6",
+                        "--frames",
+                        str(args.frames),
+                        "--warmup",
+                        str(args.warmup),
+                        "--summary-frames",
+                        str(args.summary_frames),
                     ],
                 )
             )
         summary = {
-            key: {stat: round(statistics.median(run[key][stat] for run in runs), 3) for stat in runs[0][key]}
+            key: {
+                stat: round(statistics.median(run[key][stat] for run in runs), 3)
+                for stat in runs[0][key]
+            }
             for key in ("cpu_ms", "thread_ms", "wall_ms")
         }
         results.append(
@@ -413,7 +422,8 @@ def bench_sizes() -> dict[str, Any]:
         out["onedir_mib"] = round(out["onedir_bytes"] / MIB, 1)
         internal = ONEDIR / "_internal"
         biggest = sorted(
-            (p for p in internal.rglob("*") if p.is_file()), key=lambda p: -p.stat().st_size
+            (p for p in internal.rglob("*") if p.is_file() and not p.is_symlink()),
+            key=lambda p: -p.stat().st_size,
         )[:8]
         out["onedir_biggest"] = [
             [str(p.relative_to(ONEDIR)), round(p.stat().st_size / MIB, 2)] for p in biggest
@@ -509,6 +519,16 @@ def print_report(report: dict[str, Any]) -> None:
                 f"p99 {s['p99']:6.2f}  max {s['max']:7.2f} ms"
             )
         print(f"  p99 per run (process CPU): {item['p99_per_run']}")
+        for kind in ("table", "summary", "game_over"):
+            parts = [run["cpu_by_frame_kind"].get(kind) for run in item["runs"]]
+            parts = [p for p in parts if p]
+            if parts:
+                print(
+                    f"  {kind + ' frames':16} {parts[0]['frames']:5} per run, process CPU median "
+                    f"{statistics.median(p['median'] for p in parts):.2f}, p99 "
+                    f"{statistics.median(p['p99'] for p in parts):.2f}, max "
+                    f"{statistics.median(p['max'] for p in parts):.2f} ms (medians over runs)"
+                )
     start = report.get("start", {})
     if start:
         print()
@@ -517,8 +537,8 @@ def print_report(report: dict[str, Any]) -> None:
             if name in start:
                 s = start[name]
                 print(
-                    f"  {name:8} {s['median_s']:.3f} s (min {s['min_s']:.3f}, max {s['max_s']:.3f}; "
-                    f"to exit {s['exit_median_s']:.3f} s)"
+                    f"  {name:8} {s['median_s']:.3f} s (min {s['min_s']:.3f}, "
+                    f"max {s['max_s']:.3f}; to exit {s['exit_median_s']:.3f} s)"
                 )
         for note in start.get("notes", []):
             print(f"  note: {note}")
@@ -547,11 +567,19 @@ def print_report(report: dict[str, Any]) -> None:
     for note in report.get("notes", []):
         print(f"note: {note}")
     print()
-    print(f"{'figure':50} {'value':>10} {'target':>10}  result")
+    print(f"{'figure':50} {'value':>11} {'target':>11}  result")
     for row in report["verdicts"]:
-        value = "-" if row["value"] is None else f"{row['value']:.3g}" if row["unit"] == "s" else f"{row['value']:.1f}"
+        value = (
+            "-"
+            if row["value"] is None
+            else f"{row['value']:.3g}"
+            if row["unit"] == "s"
+            else f"{row['value']:.1f}"
+        )
         result = "skipped" if row["pass"] is None else ("pass" if row["pass"] else "MISS")
-        print(f"{row['figure']:50} {value:>7} {row['unit']:>3} {'<= ' + str(row['target']):>7} {row['unit']:>3}  {result}")
+        target = f"<= {row['target']}"
+        unit = row["unit"]
+        print(f"{row['figure']:50} {value:>7} {unit:>3} {target:>7} {unit:>3}  {result}")
     print(f"\n({report['seconds']} s)")
 
 
@@ -587,7 +615,9 @@ def main() -> int:
     started = time.perf_counter()
     report: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "machine": (
+            f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        ),
         "targets": TARGETS,
         "notes": [],
     }

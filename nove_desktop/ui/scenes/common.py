@@ -71,22 +71,27 @@ def rendered(
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, app: App, alpha: int = 225) -> None:
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*theme.PANEL, alpha), box.get_rect(), border_radius=app.s(16))
-    pygame.draw.rect(
-        box,
-        (*theme.GOLD_DARK, 255),
-        box.get_rect(),
-        width=max(1, app.s(2)),
-        border_radius=app.s(16),
-    )
+    """A rounded dark box with a gold edge, drawn once per size and cached."""
+    key = ("panel", rect.width, rect.height, alpha)
+    box = app.art.text_cache.get(key)
+    if box is None:
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*theme.PANEL, alpha), box.get_rect(), border_radius=app.s(16))
+        pygame.draw.rect(
+            box,
+            (*theme.GOLD_DARK, 255),
+            box.get_rect(),
+            width=max(1, app.s(2)),
+            border_radius=app.s(16),
+        )
+        app.art.text_cache[key] = box
     surface.blit(box, rect)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+    """Darken what is drawn so far, in place (no full-screen temporary surface)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def column(

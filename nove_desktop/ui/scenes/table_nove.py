@@ -116,6 +116,7 @@ class NoveTableScene(Scene):
     def enter(self) -> None:
         self.layout()
         self.autosave()
+        self.app.sounds.preload()  # ~36 ms once here, instead of a frame spike at the first call
 
     def exit(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
