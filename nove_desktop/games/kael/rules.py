@@ -1,0 +1,267 @@
+"""Kaël's decisions: to_act, legal actions, applying them, and readable refusals (spec 5.4, 7)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...engine.actions import Action
+from ...engine.errors import IllegalActionError
+from ...engine.events import Event
+from . import flow
+from .actions import (
+    DECK_SOURCE,
+    TABLE_SOURCE,
+    CallKael,
+    ChooseHandSize,
+    Cut,
+    DrawOnly,
+    GoodDraw,
+    KeepCard,
+    Lay,
+    LayPass,
+    LaySquare,
+    Pass,
+    describe,
+)
+from .cards import NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
+from .options import MAX_HAND, MIN_HAND
+from .state import KaelState, Phase
+
+_PASS = Pass()
+_CUT = Cut()
+_CALL = CallKael()
+_LAY_PASS = LayPass()
+_GOOD = GoodDraw()
+_KEEP = KeepCard()
+_HAND_SIZES = [ChooseHandSize(k) for k in range(MIN_HAND, MAX_HAND + 1)]
+
+
+def to_act(state: KaelState) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == Phase.TURN or phase == Phase.GOOD_DRAW:
+        return (state.current,)
+    if phase == Phase.CUT_WINDOW:
+        assert state.window is not None
+        return state.window.waiting()
+    if phase == Phase.CHOOSE_HAND_SIZE:
+        return (state.dealer,)
+    return ()
+
+
+def legal_actions(state: KaelState, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    phase = state.phase
+    if phase == Phase.TURN:
+        return turn_actions(state, seat)
+    if phase == Phase.GOOD_DRAW:
+        return [_GOOD, _KEEP]
+    if phase == Phase.CUT_WINDOW:
+        return [_PASS, _CUT] if flow.cutter_cards(state, seat) is not None else [_PASS]
+    return list(_HAND_SIZES)
+
+
+def can_call(state: KaelState, seat: int) -> bool:
+    """Spec 5.4 D."""
+    return (
+        state.caller is None
+        and flow.circuit_complete(state)
+        and (state.options.false_kael_allowed or hand_total(state.hands[seat]) <= 5)
+    )
+
+
+def _sources(state: KaelState) -> list[str]:
+    sources = [DECK_SOURCE] if flow.can_draw_deck(state) else []
+    return [*sources, TABLE_SOURCE] if state.table else sources
+
+
+def turn_actions(state: KaelState, seat: int) -> list[Action]:
+    hand = state.hands[seat]
+    actions: list[Action] = []
+    sources = _sources(state)
+    if not hand:
+        actions += [DrawOnly(s) for s in sources]
+    else:
+        rank, count = flow.chain(state)
+        by_rank: dict[str, list[str]] = {}
+        for card in canonical(tuple(hand)):
+            by_rank.setdefault(RANK[card], []).append(card)
+        for r, copies in by_rank.items():
+            if r == "X":
+                continue
+            for size in range(1, min(3, len(copies)) + 1):
+                if r == rank and count + size == 4:
+                    continue  # that would be a square: LaySquare (spec 5.4 A)
+                for combo in combinations(copies, size):
+                    actions += [Lay(combo, s) for s in sources]
+            if len(copies) == 4 or (
+                r == rank and r in NUMBER_RANKS and 1 <= count <= 3 and len(copies) == 4 - count
+            ):
+                actions.append(LaySquare(tuple(copies)))
+        if PASS_CARD in hand:
+            actions.append(_LAY_PASS)
+    if can_call(state, seat):
+        actions.append(_CALL)
+    return actions
+
+
+def apply(state: KaelState, seat: int, action: Action) -> list[Event]:
+    """Check ``action`` and apply it; nothing changes when it is refused."""
+    if action not in legal_actions(state, seat):
+        raise IllegalActionError(explain(state, seat, action), seat=seat, action=action)
+    events: list[Event] = []
+    if isinstance(action, Lay):
+        _lay(state, seat, action, events)
+    elif isinstance(action, LaySquare):
+        _lay_no_draw(state, seat, action.cards, "square", events)
+    elif isinstance(action, LayPass):
+        _lay_no_draw(state, seat, (PASS_CARD,), "pass_card", events)
+    elif isinstance(action, DrawOnly):
+        _draw(state, seat, action.source, events)
+        events.append(Event.public("draw_only", seat=seat, source=action.source))
+        flow.finish_turn(state, False, events)
+    elif isinstance(action, CallKael):
+        flow.call_kael(state, seat, events)
+    elif isinstance(action, GoodDraw):
+        card = state.pending
+        assert card is not None
+        state.hands[seat].remove(card)
+        flow.place(state, seat, (card,))
+        events.append(Event.public("good_draw", seat=seat, card=card))
+        flow.finish_turn(state, True, events)
+    elif isinstance(action, KeepCard):
+        events.append(Event("keep_card", {"seat": seat}, frozenset((seat,)), None))
+        flow.finish_turn(state, True, events)
+    elif isinstance(action, Pass | Cut):
+        _answer_window(state, seat, action, events)
+    elif isinstance(action, ChooseHandSize):
+        flow.deal(state, action.size, events)
+    return events
+
+
+def _draw(state: KaelState, seat: int, source: str, events: list[Event]) -> str:
+    if source == TABLE_SOURCE:
+        return flow.take_from_table(state, seat, events)
+    return flow.draw_from_deck(state, seat, events)
+
+
+def _lay(state: KaelState, seat: int, action: Lay, events: list[Event]) -> None:
+    """Spec 5.5: remove, draw (the top card from before the lay), place, good-draw check."""
+    hand = state.hands[seat]
+    for card in action.cards:
+        hand.remove(card)
+    events.append(Event.public("lay", seat=seat, cards=list(action.cards), source=action.source))
+    drawn = _draw(state, seat, action.source, events)
+    flow.place(state, seat, action.cards)
+    if action.source == DECK_SOURCE and RANK[drawn] == RANK[action.cards[0]]:
+        state.pending = drawn
+        state.phase = Phase.GOOD_DRAW
+        # K-A56: only the drawer learns that the window exists.
+        events.append(
+            Event("good_draw_window", {"seat": seat, "card": drawn}, frozenset((seat,)), None)
+        )
+        return
+    flow.finish_turn(state, True, events)
+
+
+def _lay_no_draw(
+    state: KaelState, seat: int, cards: tuple[str, ...], kind: str, events: list[Event]
+) -> None:
+    hand = state.hands[seat]
+    for card in cards:
+        hand.remove(card)
+    flow.place(state, seat, cards)
+    events.append(Event.public("lay", seat=seat, cards=list(cards), source=None, set=kind))
+    flow.finish_turn(state, True, events)
+
+
+def _answer_window(state: KaelState, seat: int, action: Action, events: list[Event]) -> None:
+    window = state.window
+    assert window is not None
+    if isinstance(action, Cut):
+        cards = flow.cutter_cards(state, seat)
+        assert cards is not None
+        for card in cards:
+            state.hands[seat].remove(card)
+        flow.place(state, seat, cards)
+        events.append(Event.public("cut", seat=seat, cards=canonical(cards)))
+        outcome = window.answer(seat, flow.CUT)
+    else:
+        events.append(Event.public("pass", seat=seat))
+        outcome = window.answer(seat, None)
+    if outcome.decided:
+        flow.close_window(state, events)
+
+
+# -- readable refusals -------------------------------------------------------------------------
+def explain(state: KaelState, seat: int, action: Action) -> str:
+    """Why ``action`` is refused, in words a player understands."""
+    acting = to_act(state)
+    if not acting:
+        return "the game is over"
+    if seat not in acting:
+        if state.phase == Phase.CUT_WINDOW and state.window and seat in state.window.answers:
+            return "you have already answered in this cut window"
+        return f"it is not your turn (waiting for seat {acting[0]})"
+    phase = state.phase
+    if phase == Phase.CHOOSE_HAND_SIZE:
+        if isinstance(action, ChooseHandSize):
+            return f"the dealer deals {MIN_HAND} to {MAX_HAND} cards, not {action.size}"
+        return "you are the dealer: choose how many cards to deal"
+    if phase == Phase.GOOD_DRAW:
+        return "choose whether to lay the card you just drew again, or keep it"
+    if phase == Phase.CUT_WINDOW:
+        if isinstance(action, Cut):
+            return "you cannot cut: you do not hold all the missing cards of that rank"
+        return "a cut window is open: cut or pass"
+    return _explain_turn(state, seat, action)
+
+
+def _explain_turn(state: KaelState, seat: int, action: Action) -> str:
+    hand = state.hands[seat]
+    if isinstance(action, CallKael):
+        if state.caller is not None:
+            return "Kaël has already been called this round"
+        if not flow.circuit_complete(state):
+            return "Kaël can only be called once everybody has played a turn this round"
+        return f"your hand is worth {hand_total(hand)}: Kaël needs 5 points or less"
+    if isinstance(action, DrawOnly):
+        if hand:
+            return "with cards in hand you must lay something, not only draw"
+        return _explain_source(state, action.source)
+    if not hand and isinstance(action, Lay | LaySquare | LayPass):
+        return "you hold no card: draw one (or call Kaël)"
+    if isinstance(action, LayPass):
+        return "you do not hold the X"
+    if isinstance(action, Lay | LaySquare):
+        cards = action.cards
+        for card in cards:
+            if card not in RANK:
+                return f'"{card}" is not a Kaël card'
+            if card not in hand:
+                return f"you do not hold {card_name(card)}"
+        if len(set(cards)) != len(cards):
+            return "each card can be laid only once"
+        if not cards:
+            return "choose at least one card to lay"
+        if len({RANK[c] for c in cards}) > 1:
+            return "the cards laid together must all have the same rank"
+        if PASS_CARD in cards:
+            return "the X is always laid alone, without drawing"
+        if isinstance(action, LaySquare):
+            return "a square needs four cards of one rank on top of the table"
+        if len(cards) == 4:
+            return "four of a kind is a square: lay it without drawing"
+        rank, count = flow.chain(state)
+        if RANK[cards[0]] == rank and count + len(cards) == 4:
+            return "these cards complete a square: lay them without drawing"
+        return _explain_source(state, action.source)
+    return f"you cannot {describe(action)} now: it is your turn to lay and draw"
+
+
+def _explain_source(state: KaelState, source: str) -> str:
+    if source not in (DECK_SOURCE, TABLE_SOURCE):
+        return f'draw from "deck" or "table", not "{source}"'
+    if source == TABLE_SOURCE:
+        return "there is no card on the table to take"
+    return "there is no card left to draw"

@@ -1,0 +1,166 @@
+"""What one seat may know (spec 7.4, 11): observations, hidden cards and determinization."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ...engine.jsonable import to_plain
+from ...engine.rng import Rng
+from . import flow
+from .cards import DECK, hand_total
+from .rules import can_call, to_act
+from .state import KaelState, Phase
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatView:
+    """Public facts about one seat."""
+
+    seat: int
+    card_count: int
+    known_cards: tuple[str, ...]  # cards it took from the table and still holds
+    total: int
+    false_kaels: int
+    landing_benefit: bool
+    eliminated: bool
+    turns_taken: int
+    owed_final_turn: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CutWindowView:
+    rank: str
+    length: int
+    waiting: tuple[int, ...]
+    can_cut: bool  # only ever true in the eligible seat's own observation (spec 7.4)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KaelObservation:
+    """Everything ``seat`` may know now. ``seat`` is ``None`` for a spectator. During a good draw
+    the other seats see phase ``TURN`` with the drawer to act (K-A56)."""
+
+    seat: int | None
+    phase: str
+    to_act: tuple[int, ...]
+    round_no: int
+    dealer: int
+    hand_size: int
+    current: int | None
+    hand: tuple[str, ...]
+    hand_total: int | None
+    seats: tuple[SeatView, ...]
+    table: tuple[tuple[str, int | None], ...]  # bottom to top: (card, laid by)
+    chain_rank: str | None
+    chain_length: int
+    deck_count: int
+    caller: int | None
+    final_queue: tuple[int, ...]
+    can_call_kael: bool
+    cut_window: CutWindowView | None
+    good_draw: str | None  # the drawer's own pending card
+    revealed_hands: tuple[tuple[str, ...], ...] | None  # every hand, once the game is over
+    last_round: dict[str, Any] | None
+    winners: tuple[int, ...]
+    end_reason: str | None
+    false_kael_allowed: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return to_plain(self)
+
+
+def observe(state: KaelState, seat: int | None) -> KaelObservation:
+    phase = state.phase
+    drawer = phase == Phase.GOOD_DRAW and seat == state.current
+    shown_phase = Phase.TURN if phase == Phase.GOOD_DRAW and not drawer else phase
+    rank, length = flow.chain(state)
+    window = None
+    if phase == Phase.CUT_WINDOW and state.window is not None:
+        can_cut = seat is not None and flow.cutter_cards(state, seat) is not None
+        window = CutWindowView(rank or "", length, state.window.waiting(), can_cut)
+    seats = tuple(
+        SeatView(
+            seat=s,
+            card_count=len(state.hands[s]),
+            known_cards=tuple(c for c in state.hands[s] if c in state.public),
+            total=state.totals[s],
+            false_kaels=state.false_kaels[s],
+            landing_benefit=not state.lost_landing[s],
+            eliminated=state.eliminated[s],
+            turns_taken=state.turns_taken[s],
+            owed_final_turn=s in state.final_queue,
+        )
+        for s in range(state.players)
+    )
+    own = seat is not None and 0 <= seat < state.players
+    return KaelObservation(
+        seat=seat,
+        phase=shown_phase,
+        to_act=to_act(state),
+        round_no=state.round_no,
+        dealer=state.dealer,
+        hand_size=state.hand_size,
+        current=state.current if phase in (Phase.TURN, Phase.GOOD_DRAW, Phase.CUT_WINDOW) else None,
+        hand=tuple(state.hands[seat]) if own else (),  # type: ignore[index]
+        hand_total=hand_total(state.hands[seat]) if own else None,  # type: ignore[index]
+        seats=seats,
+        table=tuple((card, who) for card, who, _no in state.table),
+        chain_rank=rank,
+        chain_length=length,
+        deck_count=len(state.deck),
+        caller=state.caller,
+        final_queue=tuple(state.final_queue),
+        can_call_kael=own
+        and phase == Phase.TURN
+        and seat == state.current
+        and can_call(state, seat),  # type: ignore[arg-type]
+        cut_window=window,
+        good_draw=state.pending if drawer else None,
+        revealed_hands=tuple(tuple(h) for h in state.hands) if state.revealed else None,
+        last_round=state.last_round,
+        winners=tuple(state.winners),
+        end_reason=state.end_reason,
+        false_kael_allowed=state.options.false_kael_allowed,
+    )
+
+
+def hidden_cards(state: KaelState, seat: int) -> frozenset[str]:
+    """Cards whose identity ``seat`` may not know: the deck and the other seats' cards that
+    were not taken from the table (all hands are shown once the game is over)."""
+    known = {card for card, _who, _no in state.table}
+    if state.revealed:
+        for hand in state.hands:
+            known.update(hand)
+    else:
+        known.update(state.hands[seat])
+        known.update(state.public)
+    return frozenset(c for c in DECK if c not in known)
+
+
+def determinize(state: KaelState, seat: int, rng: Rng) -> KaelState:
+    """A copy in which every card hidden from ``seat`` is dealt again at random: hand sizes,
+    the table, publicly known cards and the deck size stay. A good draw that ``seat`` cannot see
+    stays pending on whatever card the sample puts in the drawer's drawn slot (the window's
+    existence is hidden, so its card is not kept either). The generator is reseeded."""
+    hidden = hidden_cards(state, seat)
+    sample = state.copy()
+    slots: list[tuple[int, int]] = []  # (seat, index); seat -1 = the deck
+    for other in range(state.players):
+        if other != seat:
+            slots += [(other, i) for i, c in enumerate(state.hands[other]) if c in hidden]
+    slots += [(-1, i) for i in range(len(state.deck))]
+    pending_slot = None
+    if state.pending is not None and state.current != seat:
+        pending_slot = (state.current, state.hands[state.current].index(state.pending))
+    pool = [state.deck[i] if who < 0 else state.hands[who][i] for who, i in slots]
+    rng.shuffle(pool)
+    for (who, i), card in zip(slots, pool, strict=True):
+        if who < 0:
+            sample.deck[i] = card
+        else:
+            sample.hands[who][i] = card
+    if pending_slot is not None:
+        sample.pending = sample.hands[pending_slot[0]][pending_slot[1]]
+    sample.rng = Rng(raw_state=rng.next_u64())
+    return sample
