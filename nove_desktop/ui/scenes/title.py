@@ -53,7 +53,7 @@ class TitleScene(Scene):
 
     def layout(self) -> None:
         shown = [b for b in self.buttons if b.visible]
-        common.column(self.app, shown, top=322, width=340, height=48, gap=10)
+        common.column(self.app, shown, top=334, width=340, height=48, gap=10)
 
     # -- actions ---------------------------------------------------------------------------------
     def resume_game(self) -> None:
@@ -131,7 +131,7 @@ class TitleScene(Scene):
             surface,
             self.app,
             "card games at the table",
-            (w // 2, self.app.s(284)),
+            (w // 2, self.app.s(300)),
             20,
             colour=(210, 230, 215),
             anchor="midtop",
