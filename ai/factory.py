@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import RandomSeat, Seat, SeatError
+from .kael import KaelHeuristicSeat
 from .nove import NoveHeuristicSeat
 
 SEAT_KINDS = ("random", "heuristic")
 
 _HEURISTICS: dict[str, Callable[[int], Seat]] = {
     "nove": NoveHeuristicSeat,
+    "kael": KaelHeuristicSeat,
 }
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import nove_desktop.match as match_module
 from ai import make_seat
 from ai.base import RandomSeat, Seat, SeatError
+from ai.kael import KaelHeuristicSeat
 from ai.nove import NoveHeuristicSeat
 from nove_desktop.engine import Action, Stack
 from nove_desktop.games.nove import NoveGame, NoveOptions, NoveState
@@ -114,8 +115,9 @@ def test_make_seat_builds_the_known_kinds_and_refuses_others() -> None:
     assert isinstance(make_seat("heuristic", "nove", 1), NoveHeuristicSeat)
     with pytest.raises(SeatError, match='unknown seat kind "genius"'):
         make_seat("genius", "nove", 1)
-    with pytest.raises(SeatError, match='no heuristic seat for the game "kael"'):
-        make_seat("heuristic", "kael", 1)
+    assert isinstance(make_seat("heuristic", "kael", 1), KaelHeuristicSeat)
+    with pytest.raises(SeatError, match='no heuristic seat for the game "numx"'):
+        make_seat("heuristic", "numx", 1)
 
 
 # -- legality and determinism over many real states ------------------------------------------------
