@@ -250,7 +250,7 @@ def test_an_action_after_the_end_is_refused() -> None:
 
 
 def test_an_unknown_game_is_refused() -> None:
-    with pytest.raises(ReplayError, match=r'^unknown game "chess" \(known games: nove\)$'):
+    with pytest.raises(ReplayError, match=r'^unknown game "chess" \(known games: nove, kael\)$'):
         run(parse(with_changes(game="chess")), REGISTRY)
 
 
