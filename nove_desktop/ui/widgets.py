@@ -34,7 +34,7 @@ class Widget:
         return False
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
-        raise NotImplementedError
+        """Draw the widget; the base widget is invisible (subclasses draw themselves)."""
 
 
 def _panel(
