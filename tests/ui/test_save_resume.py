@@ -372,6 +372,8 @@ def test_killed_while_ai_seats_play_resumes_a_valid_state(apps, tmp_path, wait):
     assert loaded.problem is None, loaded.problem  # never a half-written save
     saved = len(loaded.data["replay"]["actions"])
     assert saved >= actions
+    if loaded.data.get("finished"):
+        pytest.skip("the game ended between the marker and the kill (Continue is rightly off)")
     app, scene = resume_in_process(apps, data)
     assert len(scene.session.replay.actions) == saved
     assert_valid(scene.session, app.registry)
