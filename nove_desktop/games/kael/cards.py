@@ -39,7 +39,10 @@ def sort_key(card: str) -> tuple[int, str]:
 
 
 def canonical(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    try:  # the common case: every id is a card of the deck (no tuple key needed)
+        return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
+    except KeyError:
+        return tuple(sorted(cards, key=sort_key))
 
 
 def hand_total(cards: list[str] | tuple[str, ...]) -> int:

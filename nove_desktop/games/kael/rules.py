@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from ...engine.actions import Action
@@ -75,16 +76,37 @@ def _sources(state: KaelState) -> list[str]:
     return [*sources, TABLE_SOURCE] if state.table else sources
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _lay_action(cards: tuple[str, ...], source: str) -> Lay:
+    """A shared ``Lay`` of cards already in canonical order (actions are immutable values)."""
+    action = object.__new__(Lay)
+    object.__setattr__(action, "cards", cards)
+    object.__setattr__(action, "source", source)
+    return action
+
+
 def turn_actions(state: KaelState, seat: int) -> list[Action]:
     hand = state.hands[seat]
+    rank, count = flow.chain(state) if hand else (None, 0)
+    actions = list(_hand_actions(tuple(hand), tuple(_sources(state)), rank, count))
+    if can_call(state, seat):
+        actions.append(_CALL)
+    return actions
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _hand_actions(
+    hand: tuple[str, ...], sources: tuple[str, ...], rank: str | None, count: int
+) -> tuple[Action, ...]:
+    """The turn's actions except the Kaël call, which depend only on the hand, the draw
+    sources and the chain on the table (cached: asked twice per turn, by the seat and by
+    ``apply``)."""
     actions: list[Action] = []
-    sources = _sources(state)
     if not hand:
         actions += [DrawOnly(s) for s in sources]
     else:
-        rank, count = flow.chain(state)
         by_rank: dict[str, list[str]] = {}
-        for card in canonical(tuple(hand)):
+        for card in canonical(hand):
             by_rank.setdefault(RANK[card], []).append(card)
         for r, copies in by_rank.items():
             if r == "X":
@@ -93,21 +115,45 @@ def turn_actions(state: KaelState, seat: int) -> list[Action]:
                 if r == rank and count + size == 4:
                     continue  # that would be a square: LaySquare (spec 5.4 A)
                 for combo in combinations(copies, size):
-                    actions += [Lay(combo, s) for s in sources]
+                    actions += [_lay_action(combo, s) for s in sources]
             if len(copies) == 4 or (
                 r == rank and r in NUMBER_RANKS and 1 <= count <= 3 and len(copies) == 4 - count
             ):
                 actions.append(LaySquare(tuple(copies)))
         if PASS_CARD in hand:
             actions.append(_LAY_PASS)
-    if can_call(state, seat):
-        actions.append(_CALL)
-    return actions
+    return tuple(actions)
+
+
+def is_legal(state: KaelState, seat: int, action: Action) -> bool:
+    """Same answer as ``action in legal_actions(...)``, with a direct check of the common lay."""
+    if state.phase == Phase.TURN and type(action) is Lay and seat in to_act(state):
+        return _lay_is_legal(state, seat, action)
+    return action in legal_actions(state, seat)
+
+
+def _lay_is_legal(state: KaelState, seat: int, action: Lay) -> bool:
+    """Exactly the lays ``turn_actions`` lists: 1 to 3 distinct cards of one rank (not the X)
+    from the hand, in canonical order, a legal source, and not the cards that complete a square
+    (that is ``LaySquare``)."""
+    cards = action.cards
+    hand = state.hands[seat]
+    if not 1 <= len(cards) <= 3 or len(set(cards)) != len(cards):
+        return False
+    if any(card not in hand for card in cards) or canonical(cards) != cards:
+        return False
+    rank = RANK[cards[0]]
+    if rank == "X" or any(RANK[card] != rank for card in cards):
+        return False
+    if action.source not in _sources(state):
+        return False
+    chain_rank, count = flow.chain(state)
+    return not (rank == chain_rank and count + len(cards) == 4)
 
 
 def apply(state: KaelState, seat: int, action: Action) -> list[Event]:
     """Check ``action`` and apply it; nothing changes when it is refused."""
-    if action not in legal_actions(state, seat):
+    if not is_legal(state, seat, action):
         raise IllegalActionError(explain(state, seat, action), seat=seat, action=action)
     events: list[Event] = []
     if isinstance(action, Lay):
