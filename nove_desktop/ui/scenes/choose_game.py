@@ -9,7 +9,6 @@ import pygame
 
 from .. import theme
 from ..app import App
-from ..scene import Scene
 from ..theme import Fonts
 from ..widgets import Button, FocusGroup, focus_ring
 from . import common
@@ -63,7 +62,7 @@ class GameButton(Button):
             focus_ring(surface, self.rect, scale)
 
 
-class ChooseGameScene(Scene):
+class ChooseGameScene(common.MenuScene):
     """ "New game": pick a game, then set up its seats."""
 
     name = "choose_game"
@@ -115,11 +114,8 @@ class ChooseGameScene(Scene):
         self.app.stack.push(SetupScene(self.app, game_id))
 
     # -- frame -----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)

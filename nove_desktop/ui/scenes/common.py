@@ -8,7 +8,8 @@ import pygame
 
 from .. import theme
 from ..app import App
-from ..widgets import Widget
+from ..scene import Scene
+from ..widgets import FocusGroup, Widget
 
 
 def felt(surface: pygame.Surface, app: App) -> None:
@@ -109,3 +110,19 @@ def column(
         widget.rect = pygame.Rect(0, 0, app.s(width), app.s(height))
         widget.rect.midtop = (w // 2, y)
         y += app.s(height + gap)
+
+
+class MenuScene(Scene):
+    """A scene run by its ``focus`` group: Esc calls ``on_escape``, every other input goes to the
+    widgets (mouse, Tab/arrows, Enter/Space, typing)."""
+
+    focus: FocusGroup
+
+    def on_escape(self) -> None:
+        """What Esc does (subclasses choose: close, leave, ask before quitting...)."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+            return
+        self.focus.handle(event)

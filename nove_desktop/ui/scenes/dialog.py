@@ -7,12 +7,11 @@ from collections.abc import Callable
 import pygame
 
 from ..app import App
-from ..scene import Scene
 from ..widgets import Button, FocusGroup
 from . import common
 
 
-class ConfirmDialog(Scene):
+class ConfirmDialog(common.MenuScene):
     """Esc or "No" closes it; "Yes" closes it and runs ``on_yes``."""
 
     overlay = True
@@ -62,11 +61,8 @@ class ConfirmDialog(Scene):
         self.close()
         self.on_yes()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         common.dim(surface)

@@ -9,12 +9,11 @@ import pygame
 
 from .. import theme
 from ..app import App
-from ..scene import Scene
 from ..widgets import Button, FocusGroup
 from . import common
 
 
-class HandoffScene(Scene):
+class HandoffScene(common.MenuScene):
     overlay = False  # never draw the table underneath
     name = "handoff"
 
@@ -38,10 +37,8 @@ class HandoffScene(Scene):
         self.app.stack.remove(self)
         self.on_ready()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return  # the table's menu is reachable after the hand-off; nothing leaks meanwhile
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        """Esc does nothing here: the table's menu is reachable after the hand-off."""
 
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)

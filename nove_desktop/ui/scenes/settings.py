@@ -10,7 +10,6 @@ import pygame
 from ...storage import AI_PACES, ANIMATION_SPEEDS
 from .. import theme
 from ..app import App
-from ..scene import Scene
 from ..widgets import Button, Choice, FocusGroup, Widget
 from . import common
 
@@ -29,7 +28,7 @@ def _nearest_volume(volume: float) -> int:
     return min(range(len(VOLUMES)), key=lambda index: abs(VOLUMES[index] - volume))
 
 
-class SettingsScene(Scene):
+class SettingsScene(common.MenuScene):
     """Animation speed, computer pace, volume, sound, full screen and the hand-off screen."""
 
     name = "settings"
@@ -127,11 +126,8 @@ class SettingsScene(Scene):
         self._apply(fullscreen=self.app.fullscreen)
 
     # -- frame -----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)

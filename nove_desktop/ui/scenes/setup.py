@@ -13,7 +13,6 @@ from ...engine.errors import InvalidOptionsError
 from ...session import GameSession, SeatConfig
 from .. import theme
 from ..app import App
-from ..scene import Scene
 from ..widgets import Button, Choice, FocusGroup, TextField
 from . import common
 
@@ -23,7 +22,7 @@ KIND_LABELS = {"human": "Human", "heuristic": "AI: normal", "random": "AI: easy"
 ROUND_LIMITS = [None, 5, 10, 20, 30]
 
 
-class SetupScene(Scene):
+class SetupScene(common.MenuScene):
     name = "setup"
 
     def __init__(
@@ -152,11 +151,8 @@ class SetupScene(Scene):
         self.app.stack.replace(NoveTableScene(self.app, session))
 
     # -- frame -----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.leave()
 
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)

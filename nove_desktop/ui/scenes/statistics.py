@@ -9,7 +9,6 @@ import pygame
 from ...storage import GameStats
 from .. import theme
 from ..app import App
-from ..scene import Scene
 from ..widgets import Button, FocusGroup
 from . import common
 
@@ -38,7 +37,7 @@ def row_for(title: str, stats: GameStats | None) -> Row:
     return Row(title, (str(stats.played), str(stats.won), rate, best))
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(common.MenuScene):
     """A table with one row per registered game."""
 
     name = "statistics"
@@ -82,11 +81,8 @@ class StatisticsScene(Scene):
         self.app.stack.remove(self)
 
     # -- frame -----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -9,7 +9,6 @@ import pygame
 
 from .. import theme
 from ..app import App
-from ..scene import Scene
 from ..widgets import Button, FocusGroup
 from . import common
 
@@ -41,7 +40,7 @@ def row_reason(row: dict[str, Any]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-class RoundSummaryScene(Scene):
+class RoundSummaryScene(common.MenuScene):
     """What each seat scored this round and why, with running totals."""
 
     overlay = True
@@ -80,11 +79,8 @@ class RoundSummaryScene(Scene):
         self.app.stack.remove(self)
         self.on_close()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -131,7 +127,7 @@ class RoundSummaryScene(Scene):
         self.focus.draw(surface, app.fonts, app.scale)
 
 
-class GameOverScene(Scene):
+class GameOverScene(common.MenuScene):
     """The winner, the final scores, and "play again with the same seats"."""
 
     name = "game_over"
@@ -173,11 +169,8 @@ class GameOverScene(Scene):
 
         self.app.stack.clear_to(TitleScene(self.app))
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_title()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.to_title()
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -9,14 +9,13 @@ import pygame
 from ...session import GameSession, SaveError
 from .. import theme
 from ..app import App
-from ..scene import Scene
 from ..widgets import Button, FocusGroup
 from . import common
 
 FAN = ["GA", "JR", "R5", "PB", "Y3", "GC", "P7"]
 
 
-class TitleScene(Scene):
+class TitleScene(common.MenuScene):
     name = "title"
 
     def __init__(self, app: App) -> None:
@@ -107,11 +106,8 @@ class TitleScene(Scene):
         self.app.stack.push(StatisticsScene(self.app))
 
     # -- frame -----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.ask_quit()
-            return
-        self.focus.handle(event)
+    def on_escape(self) -> None:
+        self.ask_quit()
 
     def update(self, dt: float) -> None:
         self.time += dt
