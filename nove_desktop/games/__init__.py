@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from ..engine.game import Game
 from ..engine.registry import Registry
-from .kael import KaelGame
-from .nove import NoveGame
+
+
+def _games() -> list[Game]:
+    # One import and one line per game, in the order the app lists them.
+    from .kael import KaelGame
+    from .nove import NoveGame
+
+    games: list[Game] = [NoveGame()]
+    games.append(KaelGame())
+    return games
 
 
 def default_registry() -> Registry:
     """Every game of nove-desktop, by id. Later games are added here explicitly."""
-    return Registry([NoveGame(), KaelGame()])
+    return Registry(_games())
