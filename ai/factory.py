@@ -7,12 +7,14 @@ from collections.abc import Callable
 from .base import RandomSeat, Seat, SeatError
 from .kael import KaelHeuristicSeat
 from .nove import NoveHeuristicSeat
+from .nox import NoxHeuristicSeat
 
 SEAT_KINDS = ("random", "heuristic")
 
 _HEURISTICS: dict[str, Callable[[int], Seat]] = {
     "nove": NoveHeuristicSeat,
     "kael": KaelHeuristicSeat,
+    "nox": NoxHeuristicSeat,
 }
 
 

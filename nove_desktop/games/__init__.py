@@ -10,9 +10,11 @@ def _games() -> list[Game]:
     # One import and one line per game, in the order the app lists them.
     from .kael import KaelGame
     from .nove import NoveGame
+    from .nox import NoxGame
 
     games: list[Game] = [NoveGame()]
     games.append(KaelGame())
+    games.append(NoxGame())
     return games
 
 

@@ -1,0 +1,109 @@
+"""NOX's decisions: to_act, legal actions, applying a play, and readable refusals (spec 5.3)."""
+
+from __future__ import annotations
+
+from ...engine.actions import Action
+from ...engine.errors import IllegalActionError
+from ...engine.events import Event
+from . import flow
+from .actions import SLOTS, Play, play_table
+from .cards import card_name, is_card
+from .options import MAX_PLAYERS
+from .state import NoxState, Phase
+
+_TURN = Phase.TURN
+_SEATS = tuple((seat,) for seat in range(MAX_PLAYERS))
+# The new-stack slots of a card's action table for N players: 0, SLOTS, 2 * SLOTS, ...
+_NEW_SLOTS = tuple(tuple(t * SLOTS for t in range(n)) for n in range(MAX_PLAYERS + 1))
+
+
+def to_act(state: NoxState) -> tuple[int, ...]:
+    if state.phase == _TURN:
+        return _SEATS[state.current]
+    return ()
+
+
+def legal_actions(state: NoxState, seat: int) -> list[Action]:
+    """Every card of the hand into every kitty as a new stack, plus every cover of a top card of
+    the same colour (spec 5.3): sum over the hand of (N + same-colour stacks)."""
+    if state.phase != _TURN or seat != state.current:
+        return []
+    covers: dict[str, list[int]] = {"B": [], "G": [], "O": []}
+    base = 1
+    for kitty in state.kitties:
+        for i, stack in enumerate(kitty):
+            covers[stack[-1][0]].append(base + i)
+        base += SLOTS
+    news = _NEW_SLOTS[state.players]
+    actions: list[Action] = []
+    for card in state.hands[seat]:
+        table = play_table(card)
+        actions += [table[k] for k in news]
+        actions += [table[k] for k in covers[card[0]]]
+    return actions
+
+
+def is_legal(state: NoxState, seat: int, action: Action) -> bool:
+    """Same answer as ``action in legal_actions(state, seat)``, checked directly."""
+    if type(action) is not Play or state.phase != _TURN or seat != state.current:
+        return False
+    target = action.target
+    if type(target) is not int or not 0 <= target < state.players:
+        return False
+    if action.card not in state.hands[seat]:
+        return False
+    index = action.stack
+    if index is None:
+        return True
+    kitty = state.kitties[target]
+    return (
+        type(index) is int and 0 <= index < len(kitty) and kitty[index][-1][0] == action.card[0]  # type: ignore[index]
+    )
+
+
+def apply(state: NoxState, seat: int, action: Action) -> list[Event]:
+    """Check ``action`` and apply it; nothing changes when it is refused."""
+    if not is_legal(state, seat, action):
+        raise IllegalActionError(explain(state, seat, action), seat=seat, action=action)
+    play: Play = action  # type: ignore[assignment]
+    events: list[Event] = []
+    flow.resolve_play(state, seat, play.card, play.target, play.stack, events)
+    return events
+
+
+# -- readable refusals -----------------------------------------------------------------------------
+def explain(state: NoxState, seat: int, action: Action) -> str:
+    """Why ``action`` is refused, in words a player understands."""
+    if state.phase != _TURN:
+        return "the game is over"
+    if seat != state.current:
+        if not (type(seat) is int and 0 <= seat < state.players):
+            return f"there is no seat {seat} at this table"
+        return f"it is not your turn (seat {state.current} is to play)"
+    if not isinstance(action, Play):
+        return "play a card from your hand into a kitty"
+    card, target, index = action.card, action.target, action.stack
+    if not is_card(card):
+        return f'"{card}" is not a NOX card'
+    if card not in state.hands[seat]:
+        return f"you do not hold the {card_name(card)}"
+    if type(target) is not int or not 0 <= target < state.players:
+        return (
+            f"there is no seat {target} to play to: choose a kitty of seat 0 to {state.players - 1}"
+        )
+    kitty = state.kitties[target]
+    if type(index) is not int:
+        return "choose a stack to cover by its index, or none for a new stack"
+    if not kitty:
+        return f"seat {target}'s kitty is empty: start it with a new stack"
+    if not 0 <= index < len(kitty):
+        count = "1 stack" if len(kitty) == 1 else f"{len(kitty)} stacks"
+        return (
+            f"seat {target}'s kitty has no stack {index}: it has {count} "
+            f"(numbered 0 to {len(kitty) - 1})"
+        )
+    top = kitty[index][-1]
+    return (
+        f"that card's colour differs from the top card of that stack: the {card_name(card)} "
+        f"cannot cover the {card_name(top)}"
+    )

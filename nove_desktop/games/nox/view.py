@@ -1,0 +1,99 @@
+"""What one seat may know (spec 6): observations, hidden cards and determinization.
+
+Every kitty is public in full (D-28); a seat sees its own hand, the other hands' sizes and the
+draw pile's size. The unseen cards are exactly the deck minus the seat's hand minus all kitties.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ...engine.jsonable import to_plain
+from ...engine.rng import Rng
+from .cards import deck
+from .rules import to_act
+from .state import NoxState, Phase
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoxObservation:
+    """Everything ``seat`` may know now (``seat`` is ``None`` for a spectator, who has no hand).
+
+    ``kitties[s]`` is seat ``s``'s kitty, left to right, each stack bottom to top.
+    ``round_history`` is one entry per finished round: ``points``, ``eligible``, ``recorded``,
+    ``totals``, ``reason`` (``six_stacks`` or ``exhausted``), ``by_seat`` and ``start_seat``."""
+
+    seat: int | None
+    players: int
+    phase: str
+    to_act: tuple[int, ...]
+    round_number: int
+    start_seat: int
+    current: int | None
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    pile_count: int
+    kitties: tuple[tuple[tuple[str, ...], ...], ...]
+    totals: tuple[int, ...]
+    round_history: tuple[dict[str, Any], ...]
+    variant: str
+    target_score: int
+    deck_profile: str
+    winners: tuple[int, ...]
+    end_reason: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return to_plain(self)
+
+
+def observe(state: NoxState, seat: int | None) -> NoxObservation:
+    own = seat is not None and 0 <= seat < state.players
+    opts = state.options
+    return NoxObservation(
+        seat=seat,
+        players=state.players,
+        phase=state.phase,
+        to_act=to_act(state),
+        round_number=state.round_number,
+        start_seat=state.start_seat,
+        current=state.current if state.phase == Phase.TURN else None,
+        hand=tuple(state.hands[seat]) if own else (),  # type: ignore[index]
+        hand_sizes=tuple(len(h) for h in state.hands),
+        pile_count=len(state.pile),
+        kitties=tuple(tuple(kitty) for kitty in state.kitties),
+        totals=tuple(state.totals),
+        round_history=tuple(state.round_history),
+        variant=opts.variant,
+        target_score=opts.target,
+        deck_profile=opts.deck_profile,
+        winners=tuple(state.winners),
+        end_reason=state.end_reason,
+    )
+
+
+def hidden_cards(state: NoxState, seat: int) -> frozenset[str]:
+    """The other hands and the draw pile: every card that is neither in ``seat``'s hand nor in
+    a kitty."""
+    known = set(state.hands[seat]) if 0 <= seat < state.players else set()
+    for kitty in state.kitties:
+        for stack in kitty:
+            known.update(stack)
+    return frozenset(c for c in deck(state.options.deck_profile) if c not in known)
+
+
+def determinize(state: NoxState, seat: int, rng: Rng) -> NoxState:
+    """A copy in which the other hands and the draw pile are dealt again at random from the
+    cards hidden from ``seat``, every hand keeping its size; the generator is reseeded."""
+    sample = state.copy()
+    others = [s for s in range(state.players) if s != seat]
+    pool = [card for s in others for card in state.hands[s]] + state.pile
+    rng.shuffle(pool)
+    at = 0
+    for s in others:
+        size = len(state.hands[s])
+        sample.hands[s] = pool[at : at + size]
+        at += size
+    sample.pile = pool[at:]
+    sample.rng = Rng(raw_state=rng.next_u64())
+    return sample
