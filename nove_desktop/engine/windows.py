@@ -31,7 +31,7 @@ class WindowOutcome(Generic[ClaimT]):
 class ReactionWindow(Generic[ClaimT]):
     """The state of one open window (part of the game state, copied with it)."""
 
-    __slots__ = ("answers", "first_claim_wins", "kind", "order")
+    __slots__ = ("_outcome", "_waiting", "answers", "first_claim_wins", "kind", "order")
 
     def __init__(
         self,
@@ -47,12 +47,18 @@ class ReactionWindow(Generic[ClaimT]):
         self.order = order
         self.first_claim_wins = first_claim_wins
         self.answers: dict[int, ClaimT | None] = dict(answers or {})
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Cache the outcome and the seats still waiting (they change only in ``answer``)."""
+        self._outcome = self._decide()
+        self._waiting = (
+            () if self._outcome.decided else tuple(s for s in self.order if s not in self.answers)
+        )
 
     def waiting(self) -> tuple[int, ...]:
         """Seats that have not answered yet, in precedence order (empty once decided)."""
-        if self.outcome().decided:
-            return ()
-        return tuple(s for s in self.order if s not in self.answers)
+        return self._waiting
 
     def answer(self, seat: int, claim: ClaimT | None) -> WindowOutcome[ClaimT]:
         """Record ``seat``'s answer (``None`` = pass) and return the outcome so far."""
@@ -60,12 +66,16 @@ class ReactionWindow(Generic[ClaimT]):
             raise IllegalActionError("you may not react now", seat=seat)
         if seat in self.answers:
             raise IllegalActionError("you have already answered", seat=seat)
-        if self.outcome().decided:
+        if self._outcome.decided:
             raise IllegalActionError("this moment has passed", seat=seat)
         self.answers[seat] = claim
-        return self.outcome()
+        self._refresh()
+        return self._outcome
 
     def outcome(self) -> WindowOutcome[ClaimT]:
+        return self._outcome
+
+    def _decide(self) -> WindowOutcome[ClaimT]:
         if self.first_claim_wins:
             for seat in self.order:
                 claim = self.answers.get(seat)
@@ -80,9 +90,14 @@ class ReactionWindow(Generic[ClaimT]):
         return WindowOutcome(True)
 
     def copy(self) -> ReactionWindow[ClaimT]:
-        return ReactionWindow(
-            self.kind, self.order, first_claim_wins=self.first_claim_wins, answers=self.answers
-        )
+        new: ReactionWindow[ClaimT] = ReactionWindow.__new__(ReactionWindow)
+        new.kind = self.kind
+        new.order = self.order
+        new.first_claim_wins = self.first_claim_wins
+        new.answers = self.answers.copy()
+        new._outcome = self._outcome  # immutable
+        new._waiting = self._waiting
+        return new
 
     def to_json(self, encode_claim: Any = lambda c: c) -> dict[str, Any]:
         return {

@@ -25,6 +25,7 @@ from nove_desktop.games.kael.actions import (
     Pass,
 )
 from nove_desktop.games.kael.cards import DECK, POINTS, RANK
+from nove_desktop.games.kael.scoring import ranking
 from nove_desktop.games.kael.state import Phase
 
 DECK_, TABLE = "deck", "table"
@@ -81,6 +82,7 @@ class Kael:
             s.totals = list(totals)
         if current is not None:
             s.current = current
+        s.refresh_derived()  # the chain on the table and the circuit flag follow the rig
         assert sorted(self.game.cards_in_play(s)) == sorted(DECK)
 
     @property
@@ -453,6 +455,7 @@ def test_ke16_when_kael_first_becomes_legal(eliminated, order):
             hand.clear()
         k.state.deck += [c for c, _w, _n in k.state.table]
         k.state.table = []
+        k.state.refresh_derived()
         k.play((3, ChooseHandSize(5)))
     # S0 even holds 0 points on its first turn: still no Kaël.
     k.state.deck = k.state.deck[:0] + k.hand(0) + k.state.deck
@@ -548,3 +551,52 @@ def test_observations_hide_other_hands_and_show_pickups():
     assert seen.hand == tuple(k.hand(0)) and seen.seats[1].known_cards == ("9b",)
     assert seen.seats[1].card_count == 4
     assert "2a" not in str(seen.to_json())
+
+
+# -- spec 10: the final ranking ------------------------------------------------------------------
+def _finished(players: int, winners, totals, eliminated_in, end_rule="last_survivor"):
+    options = KaelOptions(players=players, end_rule=end_rule)
+    state, _ = KaelGame().new_game(options, 5)
+    state.winners = list(winners)
+    state.totals = list(totals)
+    state.eliminated_in = list(eliminated_in)
+    state.eliminated = [r is not None for r in eliminated_in]
+    return state
+
+
+def test_ranking_last_survivor_orders_the_eliminated_by_round_then_total():
+    # S2 survives; S0 went out in round 7, S1 and S3 in round 4 (S3 lower), S4 in round 2.
+    state = _finished(5, [2], [104, 110, 60, 101, 130], [7, 4, None, 4, 2])
+    assert ranking(state) == [[2], [0], [3], [1], [4]]
+
+
+def test_ranking_first_elimination_lists_seats_still_in_then_the_eliminated():
+    # S1 and S3 share the lowest total and the win; S0 and S2 are still in with equal totals.
+    state = _finished(
+        5, [1, 3], [40, 12, 40, 12, 104], [None, None, None, None, 6], "first_elimination"
+    )
+    assert ranking(state) == [[1, 3], [0, 2], [4]]
+
+
+def test_ranking_equal_totals_in_the_same_elimination_round_share_a_place():
+    state = _finished(4, [0], [90, 105, 105, 120], [None, 3, 3, 3])
+    assert ranking(state) == [[0], [1, 2], [3]]
+
+
+def test_finished_game_announces_and_shows_the_ranking():
+    game = KaelGame()
+    options = KaelOptions(players=3, deal_mode="fixed", hand_size=3, max_rounds=2)
+    state, events = game.new_game(options, 9)
+    chooser = 0
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        events += game.apply(state, seat, legal[chooser % len(legal)])
+        chooser += 1
+    over = [e for e in events if e.kind == "game_over"]
+    assert len(over) == 1
+    places = over[0].data["ranking"]
+    assert sorted(s for place in places for s in place) == [0, 1, 2]
+    assert places[0] == sorted(state.winners)
+    assert game.observe(state, 1).ranking == tuple(tuple(p) for p in places)
+    assert game.observe(state, 1).ranking[0] == tuple(sorted(game.observe(state, 1).winners))

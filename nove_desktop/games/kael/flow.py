@@ -8,7 +8,7 @@ from ...engine.events import Event
 from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .cards import DECK, NUMBER_RANKS, RANK, canonical, hand_total
-from .scoring import score_round
+from .scoring import ranking, score_round
 from .state import KaelState, Phase
 
 CUT = "cut"  # the claim recorded in a cut window
@@ -35,21 +35,20 @@ def clockwise_after(state: KaelState, seat: int) -> list[int]:
 
 
 def chain(state: KaelState) -> tuple[str | None, int]:
-    """Spec 5.3: the rank of the top card and how many cards of that rank lie on top in a row."""
-    if not state.table:
-        return None, 0
-    rank = RANK[state.table[-1][0]]
-    count = 0
-    for card, _who, _no in reversed(state.table):
-        if RANK[card] != rank:
-            break
-        count += 1
-    return rank, count
+    """Spec 5.3: the rank of the top card and how many cards of that rank lie on top in a row
+    (kept in step by ``place``, ``take_from_table`` and the rebuild)."""
+    return state.chain_rank, state.chain_count
 
 
 def circuit_complete(state: KaelState) -> bool:
     """Spec 5.3 / K-A21: every active seat has finished a turn this round."""
-    return all(state.turns_taken[s] >= 1 for s in state.active())
+    return state.circuit
+
+
+def _turn_done(state: KaelState, seat: int) -> None:
+    state.turns_taken[seat] += 1
+    if not state.circuit:
+        state.circuit = all(state.turns_taken[s] >= 1 for s in state.active())
 
 
 def can_draw_deck(state: KaelState) -> bool:
@@ -60,9 +59,19 @@ def can_draw_deck(state: KaelState) -> bool:
 def place(state: KaelState, seat: int | None, cards: tuple[str, ...] | list[str]) -> None:
     """Put ``cards`` on top of the table in canonical order (K-A52)."""
     state.lay_no += 1
-    for card in canonical(tuple(cards)):
-        state.table.append((card, seat, state.lay_no))
-        state.public.discard(card)
+    no = state.lay_no
+    table = state.table
+    public = state.public
+    for card in canonical(cards) if len(cards) > 1 else cards:
+        table.append((card, seat, no))
+        if public:
+            public.discard(card)
+        rank = RANK[card]
+        if rank == state.chain_rank:
+            state.chain_count += 1
+        else:
+            state.chain_rank = rank
+            state.chain_count = 1
 
 
 def draw_from_deck(state: KaelState, seat: int, events: list[Event]) -> str:
@@ -70,6 +79,7 @@ def draw_from_deck(state: KaelState, seat: int, events: list[Event]) -> str:
     if not state.deck:
         rest = [card for card, _who, _no in state.table[:-1]]
         state.table = state.table[-1:]
+        state.chain_count = 1
         state.rng.shuffle(rest)
         state.deck = rest
         events.append(Event.public("rebuild", count=len(rest)))
@@ -81,6 +91,10 @@ def draw_from_deck(state: KaelState, seat: int, events: list[Event]) -> str:
 
 def take_from_table(state: KaelState, seat: int, events: list[Event]) -> str:
     card = state.table.pop()[0]
+    if state.chain_count > 1:
+        state.chain_count -= 1
+    else:
+        state.rechain()
     state.hands[seat].append(card)
     state.public.add(card)  # everybody saw which card was taken (K-A5)
     events.append(Event.public("take", seat=seat, card=card))
@@ -108,6 +122,9 @@ def start_round(state: KaelState, stack: Stack | None, events: list[Event]) -> N
     state.hands = [[] for _ in range(state.players)]
     state.public = set()
     state.table = []
+    state.chain_rank = None
+    state.chain_count = 0
+    state.circuit = False
     state.window = None
     state.pending = None
     state.caller = None
@@ -149,7 +166,7 @@ def deal(state: KaelState, size: int, events: list[Event]) -> None:
 # -- after a turn ----------------------------------------------------------------------------------
 def finish_turn(state: KaelState, laid: bool, events: list[Event]) -> None:
     """Spec 5.5 step 6: count the turn, then the cut check (6.2) or the next turn."""
-    state.turns_taken[state.current] += 1
+    _turn_done(state, state.current)
     state.pending = None
     rank, count = chain(state)
     if laid and rank in NUMBER_RANKS and count in (2, 3):
@@ -199,7 +216,7 @@ def advance(state: KaelState, events: list[Event]) -> None:
 
 def call_kael(state: KaelState, seat: int, events: list[Event]) -> None:
     """Spec 5.9: a false call resolves at once; a valid one gives the others a final turn."""
-    state.turns_taken[seat] += 1
+    _turn_done(state, seat)
     state.caller = seat
     false_call = hand_total(state.hands[seat]) > 5
     events.append(Event.public("kael", seat=seat))
@@ -224,7 +241,12 @@ def resolve(state: KaelState, events: list[Event]) -> None:
         state.window = None
         state.revealed = True
         events.append(
-            Event.public("game_over", winners=list(state.winners), reason=state.end_reason)
+            Event.public(
+                "game_over",
+                winners=list(state.winners),
+                reason=state.end_reason,
+                ranking=ranking(state),
+            )
         )
         return
     state.dealer = next_active(state, state.dealer)  # K-A37: counted from the old dealer's seat

@@ -24,7 +24,7 @@ from .actions import (
     Pass,
     describe,
 )
-from .cards import NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
+from .cards import DECK_INDEX, NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
 from .options import MAX_HAND, MIN_HAND
 from .state import KaelState, Phase
 
@@ -85,43 +85,82 @@ def _lay_action(cards: tuple[str, ...], source: str) -> Lay:
     return action
 
 
+_DECK_ONLY = (DECK_SOURCE,)
+_TABLE_ONLY = (TABLE_SOURCE,)
+_BOTH = (DECK_SOURCE, TABLE_SOURCE)
+_NO_SOURCE: tuple[str, ...] = ()
+
+
 def turn_actions(state: KaelState, seat: int) -> list[Action]:
+    """Every lay of 1-3 cards of one rank with each draw source, the squares, the X, or (with
+    an empty hand) the draws alone; then the Kaël call. Built from cached pieces: one per group
+    of equal ranks in the hand (a handful of distinct groups recur all game long)."""
     hand = state.hands[seat]
-    rank, count = flow.chain(state) if hand else (None, 0)
-    actions = list(_hand_actions(tuple(hand), tuple(_sources(state)), rank, count))
-    if can_call(state, seat):
+    deck_ok = bool(state.deck) or len(state.table) >= 2  # flow.can_draw_deck
+    if state.table:
+        sources = _BOTH if deck_ok else _TABLE_ONLY
+    else:
+        sources = _DECK_ONLY if deck_ok else _NO_SOURCE
+    if not hand:
+        actions: list[Action] = list(_draw_only(sources))
+    else:
+        actions = []
+        chain_rank = state.chain_rank
+        count = state.chain_count
+        if len(hand) == 1:
+            card = hand[0]
+            if card == PASS_CARD:
+                actions.append(_LAY_PASS)
+            else:
+                rank = RANK[card]
+                actions += _rank_actions((card,), sources, count if rank == chain_rank else 0)
+        else:
+            group: list[str] = []
+            last = None
+            for card in sorted(hand, key=DECK_INDEX.__getitem__):
+                rank = RANK[card]
+                if rank == last:
+                    group.append(card)
+                    continue
+                if group:
+                    actions += _rank_actions(
+                        tuple(group), sources, count if last == chain_rank else 0
+                    )
+                group = [card]
+                last = rank
+            if last == "X":
+                actions.append(_LAY_PASS)
+            else:
+                actions += _rank_actions(tuple(group), sources, count if last == chain_rank else 0)
+    if (
+        state.caller is None
+        and state.circuit
+        and (state.options.false_kael_allowed or hand_total(hand) <= 5)
+    ):
         actions.append(_CALL)
     return actions
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _hand_actions(
-    hand: tuple[str, ...], sources: tuple[str, ...], rank: str | None, count: int
+@functools.lru_cache(maxsize=1 << 12)
+def _draw_only(sources: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(DrawOnly(s) for s in sources)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _rank_actions(
+    copies: tuple[str, ...], sources: tuple[str, ...], count: int
 ) -> tuple[Action, ...]:
-    """The turn's actions except the Kaël call, which depend only on the hand, the draw
-    sources and the chain on the table (cached: asked twice per turn, by the seat and by
-    ``apply``)."""
+    """The actions with the cards of one rank (not the X) held in hand (canonical order), when
+    ``count`` cards of that rank lie on top of the table (0: the chain is another rank)."""
+    rank = RANK[copies[0]]
     actions: list[Action] = []
-    if not hand:
-        actions += [DrawOnly(s) for s in sources]
-    else:
-        by_rank: dict[str, list[str]] = {}
-        for card in canonical(hand):
-            by_rank.setdefault(RANK[card], []).append(card)
-        for r, copies in by_rank.items():
-            if r == "X":
-                continue
-            for size in range(1, min(3, len(copies)) + 1):
-                if r == rank and count + size == 4:
-                    continue  # that would be a square: LaySquare (spec 5.4 A)
-                for combo in combinations(copies, size):
-                    actions += [_lay_action(combo, s) for s in sources]
-            if len(copies) == 4 or (
-                r == rank and r in NUMBER_RANKS and 1 <= count <= 3 and len(copies) == 4 - count
-            ):
-                actions.append(LaySquare(tuple(copies)))
-        if PASS_CARD in hand:
-            actions.append(_LAY_PASS)
+    for size in range(1, min(3, len(copies)) + 1):
+        if count + size == 4:
+            continue  # that would be a square: LaySquare (spec 5.4 A)
+        for combo in combinations(copies, size):
+            actions += [_lay_action(combo, s) for s in sources]
+    if len(copies) == 4 or (rank in NUMBER_RANKS and 1 <= count <= 3 and len(copies) == 4 - count):
+        actions.append(LaySquare(copies))
     return tuple(actions)
 
 
@@ -138,17 +177,27 @@ def _lay_is_legal(state: KaelState, seat: int, action: Lay) -> bool:
     (that is ``LaySquare``)."""
     cards = action.cards
     hand = state.hands[seat]
-    if not 1 <= len(cards) <= 3 or len(set(cards)) != len(cards):
+    size = len(cards)
+    if size == 1:
+        card = cards[0]
+        if card not in hand or card == PASS_CARD:
+            return False
+        rank = RANK[card]
+    else:
+        if not 1 <= size <= 3 or len(set(cards)) != size:
+            return False
+        if any(card not in hand for card in cards) or canonical(cards) != cards:
+            return False
+        rank = RANK[cards[0]]
+        if rank == "X" or any(RANK[card] != rank for card in cards):
+            return False
+    source = action.source
+    if source == TABLE_SOURCE:
+        if not state.table:
+            return False
+    elif source != DECK_SOURCE or not (state.deck or len(state.table) >= 2):
         return False
-    if any(card not in hand for card in cards) or canonical(cards) != cards:
-        return False
-    rank = RANK[cards[0]]
-    if rank == "X" or any(RANK[card] != rank for card in cards):
-        return False
-    if action.source not in _sources(state):
-        return False
-    chain_rank, count = flow.chain(state)
-    return not (rank == chain_rank and count + len(cards) == 4)
+    return not (rank == state.chain_rank and state.chain_count + size == 4)
 
 
 def apply(state: KaelState, seat: int, action: Action) -> list[Event]:

@@ -28,6 +28,32 @@ def round_points(caller: int, totals: dict[int, int]) -> tuple[str, dict[int, in
     return case, points
 
 
+def ranking(state: KaelState) -> list[list[int]]:
+    """Spec 10, the results screen: places from first to last, each the seats sharing it. The
+    winners first; then the other seats still in (only with ``first_elimination`` or the round
+    cap), lower total first; then the eliminated seats, a later elimination placing higher and a
+    lower total first within one round. Equal totals at the same level share a place."""
+    winners = list(state.winners)
+    places: list[list[int]] = [sorted(winners)] if winners else []
+
+    def grouped(seats: list[int], key) -> list[list[int]]:  # type: ignore[no-untyped-def]
+        out: list[list[int]] = []
+        last = None
+        for seat in sorted(seats, key=lambda s: (key(s), s)):
+            if out and key(seat) == last:
+                out[-1].append(seat)
+            else:
+                out.append([seat])
+                last = key(seat)
+        return out
+
+    standing = [s for s in range(state.players) if not state.eliminated[s] and s not in winners]
+    places += grouped(standing, lambda s: state.totals[s])
+    out = [s for s in range(state.players) if state.eliminated[s] and s not in winners]
+    places += grouped(out, lambda s: (-(state.eliminated_in[s] or 0), state.totals[s]))
+    return places
+
+
 def score_round(state: KaelState, hands: dict[int, list[str]]) -> dict[str, Any]:
     """Apply the round's points, in the order of spec 8: false-Kaël bookkeeping, landings,
     eliminations. Returns the public summary (no card ids: they are in the reveal event)."""

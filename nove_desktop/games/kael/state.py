@@ -7,6 +7,7 @@ from typing import Any
 from ...engine.errors import FormatError
 from ...engine.rng import Rng
 from ...engine.windows import ReactionWindow
+from .cards import RANK
 from .options import KaelOptions
 
 
@@ -63,6 +64,9 @@ class KaelState:
         "hands",
         "public",
         "window",
+        "chain_rank",
+        "chain_count",
+        "circuit",
         *_LIST_FIELDS,
         *_PLAIN_FIELDS,
     )
@@ -96,6 +100,12 @@ class KaelState:
         self.revealed = False  # every hand shown (the last reveal of a finished game)
         self.end_reason: str | None = None
         self.last_round: dict[str, Any] | None = None
+        # Derived, kept in step by flow (not saved: recomputed by ``from_json``): the rank and
+        # length of the run of equal ranks on top of the table (spec 5.3), and whether every
+        # active seat has finished a turn this round (K-A21).
+        self.chain_rank: str | None = None
+        self.chain_count = 0
+        self.circuit = False
 
     def active(self) -> list[int]:
         return [s for s in range(self.players) if not self.eliminated[s]]
@@ -108,6 +118,9 @@ class KaelState:
         new.hands = [h[:] for h in self.hands]
         new.public = self.public.copy()
         new.window = None if self.window is None else self.window.copy()
+        new.chain_rank = self.chain_rank
+        new.chain_count = self.chain_count
+        new.circuit = self.circuit
         for name in _LIST_FIELDS:
             setattr(new, name, getattr(self, name)[:])
         for name in _PLAIN_FIELDS:  # immutable values (last_round is only ever replaced)
@@ -145,4 +158,26 @@ class KaelState:
             raise FormatError(f"the saved Kaël state is damaged ({exc})") from None
         if len(state.hands) != options.players or len(state.totals) != options.players:
             raise FormatError("the saved Kaël state does not match its player count")
+        try:
+            state.refresh_derived()
+        except (KeyError, TypeError, IndexError) as exc:
+            raise FormatError(f"the saved Kaël state is damaged ({exc})") from None
         return state
+
+    def refresh_derived(self) -> None:
+        """Recompute the derived fields from the table and the turn counts."""
+        self.rechain()
+        self.circuit = all(self.turns_taken[s] >= 1 for s in self.active())
+
+    def rechain(self) -> None:
+        """Recompute the run of equal ranks on top of the table."""
+        rank: str | None = None
+        count = 0
+        for card, _who, _no in reversed(self.table):
+            if rank is None:
+                rank = RANK[card]
+            elif RANK[card] != rank:
+                break
+            count += 1
+        self.chain_rank = rank
+        self.chain_count = count

@@ -10,6 +10,7 @@ from ...engine.rng import Rng
 from . import flow
 from .cards import DECK, hand_total
 from .rules import can_call, to_act
+from .scoring import ranking
 from .state import KaelState, Phase
 
 
@@ -63,6 +64,7 @@ class KaelObservation:
     revealed_hands: tuple[tuple[str, ...], ...] | None  # every hand, once the game is over
     last_round: dict[str, Any] | None
     winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]  # spec 10 places, first to last, once the game is over
     end_reason: str | None
     false_kael_allowed: bool
 
@@ -72,6 +74,7 @@ class KaelObservation:
 
 def observe(state: KaelState, seat: int | None) -> KaelObservation:
     phase = state.phase
+    over = phase == Phase.GAME_OVER
     drawer = phase == Phase.GOOD_DRAW and seat == state.current
     shown_phase = Phase.TURN if phase == Phase.GOOD_DRAW and not drawer else phase
     rank, length = flow.chain(state)
@@ -120,6 +123,7 @@ def observe(state: KaelState, seat: int | None) -> KaelObservation:
         revealed_hands=tuple(tuple(h) for h in state.hands) if state.revealed else None,
         last_round=state.last_round,
         winners=tuple(state.winners),
+        ranking=tuple(tuple(place) for place in ranking(state)) if over else (),
         end_reason=state.end_reason,
         false_kael_allowed=state.options.false_kael_allowed,
     )
