@@ -34,6 +34,8 @@ OPPONENT_FACTOR = (1.0, 0.5, 0.22, 0.0)
 OWN_FACTOR = (1.0, 0.6, 0.3, 0.0)
 OWN_FACTOR_IN_HAND = 0.9  # my missing colours are all in my hand: I can complete the kitty
 CLOSE_RISK = 0.6  # chance that a kitty left at five stacks is closed before my next turn
+HOLDS_COLOUR = 0.6  # chance that an opponent holds the one colour its kitty lacks
+AVERAGE_CARD = 8
 GAME_WIN = 1000.0  # a round end that finishes the game is worth more than any points
 
 
@@ -122,7 +124,8 @@ class NoxHeuristicSeat(Seat):
         estimate = self._estimates(obs, kitties, rest)
         value = self._compare(obs, estimate)
         if any(len(k.tops) == STACKS_TO_END - 1 for k in kitties):
-            value = (1 - CLOSE_RISK) * value + CLOSE_RISK * self._final(obs, now)
+            closed = self._final(obs, self._closing_points(obs, kitties, now))
+            value = (1 - CLOSE_RISK) * value + CLOSE_RISK * closed
         # Tie-break: keep high cards for later; play low cards where they change nothing.
         return value - 0.01 * _number(played)
 
@@ -147,34 +150,49 @@ class NoxHeuristicSeat(Seat):
             out.append(kitty.raw * factor)
         return out
 
+    @staticmethod
+    def _closing_points(obs: NoxObservation, kitties: list[_Kitty], now: list[int]) -> list[float]:
+        """Points if the next player closes a five-stack kitty: an opponent whose own
+        five-stack kitty lacks one colour may close it with that colour (an average card)."""
+        out: list[float] = [float(p) for p in now]
+        for seat, kitty in enumerate(kitties):
+            if (
+                seat != obs.seat
+                and len(kitty.tops) == STACKS_TO_END - 1
+                and _missing(kitty.mask) == 1
+            ):
+                out[seat] = HOLDS_COLOUR * (kitty.raw + AVERAGE_CARD)
+        return out
+
     def _compare(self, obs: NoxObservation, points: list[float]) -> float:
-        """My points against the most dangerous opponent's, opponents near the target (or
-        ahead of me) weighing more."""
+        """My points against the opponents', mostly the most dangerous one; opponents near the
+        target (or ahead of me) weigh more."""
         me = obs.seat
         assert me is not None
         target = obs.target_score
-        worst = 0.0
+        weighted = []
         for seat, p in enumerate(points):
             if seat == me:
                 continue
             lead = obs.totals[seat] - obs.totals[me]
             weight = 1.0 + max(0.0, min(1.0, lead / target)) + 0.5 * obs.totals[seat] / target
-            worst = max(worst, p * weight)
-        return points[me] - worst
+            weighted.append(p * weight)
+        threat = 0.7 * max(weighted) + 0.3 * sum(weighted) / len(weighted)
+        return points[me] - threat
 
-    def _final(self, obs: NoxObservation, points: list[int]) -> float:
+    def _final(self, obs: NoxObservation, points: list[float] | list[int]) -> float:
         """The value of the round ending with these points: recording, then the game's end."""
         me = obs.seat
         assert me is not None
         if obs.variant == "standard":
-            recorded = list(points)
+            recorded = [float(p) for p in points]
         else:
             top = max(points)
-            recorded = [p if top > 0 and p == top else 0 for p in points]
+            recorded = [float(p) if top > 0 and p == top else 0.0 for p in points]
         totals = [t + r for t, r in zip(obs.totals, recorded, strict=True)]
         if max(totals) >= obs.target_score:
             best = max(totals)
             if totals[me] == best:
                 return GAME_WIN + totals[me] - max(t for s, t in enumerate(totals) if s != me)
             return -GAME_WIN - (best - totals[me])
-        return self._compare(obs, [float(r) for r in recorded])
+        return self._compare(obs, recorded)
