@@ -121,9 +121,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rlcard-games", type=int, default=2000)
     parser.add_argument("--no-rlcard", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--game", action="append", default=[], help="measure only this game (repeatable)"
+    )
     args = parser.parse_args(argv)
 
-    games = list(default_registry())
+    registry = default_registry()
+    games = [registry.get(g) for g in args.game] if args.game else list(registry)
     counts = {g.id: min(max(args.players, g.min_players), g.max_players) for g in games}
     if not args.no_rlcard:
         subprocess.run(
