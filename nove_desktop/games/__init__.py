@@ -11,10 +11,12 @@ def _games() -> list[Game]:
     from .kael import KaelGame
     from .nove import NoveGame
     from .nox import NoxGame
+    from .numx import NumxGame
 
     games: list[Game] = [NoveGame()]
     games.append(KaelGame())
     games.append(NoxGame())
+    games.append(NumxGame())
     return games
 
 

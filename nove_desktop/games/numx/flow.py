@@ -1,0 +1,544 @@
+"""The automatic steps of NUM-X (spec sections 4, 7, 8, 9): dealing, the malus reveal, laying
+combinations, special effects, Facteur X windows, the end of a trick, replenishment, the end of a
+round and scoring. Every function leaves the state in a decision phase (or ``GAME_OVER``) with
+``state.acting`` up to date."""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from ...engine.events import Event
+from ...engine.game import Stack
+from ...engine.windows import ReactionWindow
+from .actions import ALL, LEFT, ONE, ROTATE, SWAP
+from .cards import (
+    INF,
+    LEAD_KEY,
+    OBJECTIVES,
+    ORDER,
+    PLAYING_DECK,
+    malus_plus_numbers,
+)
+from .combos import Combo, effect
+from .scoring import score_seats
+from .state import NumxState, Phase
+
+HAND_SIZE = 13
+MALUS_SIZE = 2
+FX = "facteur_x"
+INFINI_4_COUNT = 4
+_CARDS = ("cards",)
+_CARD = ("card",)
+_OBJECTIVE = ("objective",)
+_CLAIM = ("claim",)
+_OWNERS: dict[int, frozenset[int]] = {}
+
+_SORT = ORDER.__getitem__
+
+
+def _only(seat: int) -> frozenset[int]:
+    seen = _OWNERS.get(seat)
+    if seen is None:
+        seen = _OWNERS[seat] = frozenset((seat,))
+    return seen
+
+
+def clockwise_from(state: NumxState, first: int) -> list[int]:
+    n = state.players
+    return [(first + i) % n for i in range(n)]
+
+
+def give(state: NumxState, seat: int, card: str) -> None:
+    """Put ``card`` in ``seat``'s hand, keeping the hand sorted."""
+    insort(state.hands[seat], card, key=_SORT)
+    state.hinfos[seat] = None
+
+
+def set_turn(state: NumxState, seat: int) -> None:
+    state.phase = Phase.TURN
+    state.current = seat
+    state.acting = (seat,)
+
+
+# -- the game and the round ------------------------------------------------------------------------
+def start_game(state: NumxState, stack: Stack | None, events: list[Event]) -> None:
+    opts = state.options
+    if opts.first_anchor == "random":
+        state.anchor = state.rng.below(opts.players)
+    else:
+        state.anchor = int(opts.first_anchor)
+    if stack is not None and stack.scores is not None:
+        state.totals = list(stack.scores)
+    events.append(Event.public("game_start", players=opts.players, anchor=state.anchor))
+    start_round(state, stack, events)
+
+
+def start_round(state: NumxState, stack: Stack | None, events: list[Event]) -> None:
+    """Spec 4: objectives, the deal of 13 cards, then the simultaneous malus choice. Cards named
+    by a stacked deck lie on top (objective ids on top of the objective pile), round 1 only."""
+    n = state.players
+    state.round_no += 1
+    state.hands = [[] for _ in range(n)]
+    state.malus = [[] for _ in range(n)]
+    state.chosen = [None] * n
+    state.public = set()
+    state.discard = []
+    state.trick = []
+    state.trick_count = state.trick_value = 0
+    state.last_player = None
+    state.staged = []
+    state.first_out = []
+    state.queue = []
+    state.emptied = []
+    state.window = None
+    state.lead_fails = 0
+    state.changed()
+    stacked = tuple(stack.cards) if stack is not None else ()
+    order = clockwise_from(state, (state.anchor + 1) % n)
+    events.append(Event.public("round_start", round=state.round_no, anchor=state.anchor))
+
+    stacked_objectives = [c for c in stacked if c in OBJECTIVES]
+    objectives = [c for c in OBJECTIVES if c not in stacked_objectives]
+    state.rng.shuffle(objectives)
+    objectives = stacked_objectives + objectives  # top first
+    if state.options.objectives:
+        state.objectives = [None] * n
+        for seat in order:
+            state.objectives[seat] = objectives.pop(0)
+        for seat in order:
+            events.append(
+                Event.private(
+                    "objective", seat, _OBJECTIVE, seat=seat, objective=state.objectives[seat]
+                )
+            )
+    else:
+        state.objectives = [None] * n
+    state.objective_pile = objectives
+
+    stacked_cards = [c for c in stacked if c not in OBJECTIVES]
+    rest = [c for c in PLAYING_DECK if c not in stacked_cards]
+    state.rng.shuffle(rest)
+    top_first = stacked_cards + rest
+    state.deck = top_first[::-1]
+    hands = state.hands
+    deck = state.deck
+    for _ in range(HAND_SIZE):
+        for seat in order:
+            hands[seat].append(deck.pop())
+    for seat in order:
+        hands[seat].sort(key=_SORT)
+        events.append(Event.private("deal", seat, _CARDS, seat=seat, cards=list(hands[seat])))
+    state.phase = Phase.MALUS_CHOICE
+    state.acting = tuple(order)
+
+
+def choose_malus(state: NumxState, seat: int, cards: tuple[str, ...], events: list[Event]) -> None:
+    """Spec 4.3: the choice stays hidden until every seat has chosen."""
+    hand = state.hands[seat]
+    for card in cards:
+        hand.remove(card)
+    state.hinfos[seat] = None
+    state.chosen[seat] = list(cards)
+    events.append(Event.private("malus_chosen", seat, _CARDS, seat=seat, cards=list(cards)))
+    state.acting = tuple(s for s in state.acting if s != seat)
+    if not state.acting:
+        reveal_malus(state, events)
+
+
+def reveal_malus(state: NumxState, events: list[Event]) -> None:
+    """Spec 4.3-4.5: every choice shown at once, then the first leader (N-A11)."""
+    n = state.players
+    for seat in range(n):
+        state.malus[seat] = list(state.chosen[seat] or ())
+        state.chosen[seat] = None
+    state.binfo = None
+    events.append(Event.public("malus_reveal", areas=[list(a) for a in state.malus]))
+    best_key = None
+    leader = 0
+    for seat in clockwise_from(state, (state.anchor + 1) % n):
+        key = sorted(LEAD_KEY[c] for c in state.malus[seat])
+        if best_key is None or key < best_key:
+            best_key, leader = key, seat
+    events.append(Event.public("first_leader", seat=leader))
+    start_trick(state, leader, events)
+
+
+# -- tricks ----------------------------------------------------------------------------------------
+def start_trick(state: NumxState, leader: int, events: list[Event]) -> None:
+    state.trick = []
+    state.trick_count = state.trick_value = 0
+    state.last_player = None
+    state.leader = leader
+    state.lead_fails = 0
+    state.window = None
+    events.append(Event.public("trick_start", leader=leader))
+    set_turn(state, leader)
+
+
+def lay(state: NumxState, seat: int, combo: Combo, out_of_turn: bool, events: list[Event]) -> None:
+    """Move a combination's cards from the hand and the malus areas to the trick."""
+    hand = state.hands[seat]
+    public = state.public
+    if combo.hand_cards:
+        for card in combo.hand_cards:
+            hand.remove(card)
+            if card in public:
+                public.discard(card)
+        state.hinfos[seat] = None
+    if combo.board:
+        for owner, card in combo.board:
+            state.malus[owner].remove(card)
+        state.binfo = None
+    kind, count, value = effect(combo, state.trick_count, state.trick_value)
+    state.trick.append((seat, combo.cards, count, value))
+    state.trick_count, state.trick_value = count, value
+    events.append(
+        Event(
+            "play",
+            {
+                "seat": seat,
+                "cards": list(combo.cards),
+                "board": [[owner, card] for owner, card in combo.board],
+                "value": combo.value,
+                "joker_value": combo.joker_value,
+                "kind": kind,
+                "trick": [count, value],
+                "out_of_turn": out_of_turn,
+            },
+        )
+    )
+
+
+def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
+    """Spec 7.3-7.5: the prepared Swipe and Malus+ cards, in the order they were added."""
+    staged = state.staged
+    state.staged = []
+    hand = state.hands[seat]
+    state.hinfos[seat] = None
+    for card, mode, target in staged:
+        hand.remove(card)
+        state.public.discard(card)
+        state.discard.append(card)
+        events.append(Event.public("special", seat=seat, card=card, mode=mode, target=target))
+        if mode == SWAP:
+            malus = state.malus
+            malus[seat], malus[target] = malus[target], malus[seat]  # type: ignore[index]
+        elif mode == ROTATE:
+            old = state.malus
+            n = state.players
+            if target == LEFT:  # Si's area moves to S(i+1)
+                state.malus = [old[(i - 1) % n] for i in range(n)]
+            else:
+                state.malus = [old[(i + 1) % n] for i in range(n)]
+        else:
+            h, m = malus_plus_numbers(state.options.malus_plus_values)[card]
+            targets = [target] if mode == ONE else clockwise_from(state, seat)
+            assert mode in (ONE, ALL)
+            malus_plus(state, targets, h, m, events)  # type: ignore[arg-type]
+        if mode in (SWAP, ROTATE):
+            state.binfo = None
+            events.append(Event.public("areas", areas=[list(a) for a in state.malus]))
+
+
+def malus_plus(state: NumxState, targets: list[int], h: int, m: int, events: list[Event]) -> None:
+    """Spec 7.4: each target draws ``h`` cards into its hand, then ``m`` face up into its malus
+    area; the effect stops when the deck runs out (no reshuffle, 8.9)."""
+    deck = state.deck
+    for target in targets:
+        drawn = []
+        for _ in range(h):
+            if not deck:
+                break
+            card = deck.pop()
+            give(state, target, card)
+            drawn.append(card)
+        if drawn:
+            events.append(
+                Event.private("draw", target, _CARDS, seat=target, source="deck", cards=drawn)
+            )
+        shown = []
+        for _ in range(m):
+            if not deck:
+                break
+            card = deck.pop()
+            state.malus[target].append(card)
+            state.binfo = None
+            shown.append(card)
+        if shown:
+            events.append(Event.public("malus_draw", seat=target, cards=shown))
+        if not deck:
+            break
+
+
+def draw(state: NumxState, seat: int, source: tuple[int, str] | None, events: list[Event]) -> None:
+    """Spec 8.1 ``Draw``: the deck's top card (seen by the drawer only) or one card of another
+    seat's malus area (seen by everybody)."""
+    if source is None:
+        card = state.deck.pop()
+        give(state, seat, card)
+        events.append(Event.private("draw", seat, _CARDS, seat=seat, source="deck", cards=[card]))
+        return
+    owner, card = source
+    state.malus[owner].remove(card)
+    state.binfo = None
+    give(state, seat, card)
+    state.public.add(card)
+    events.append(Event.public("take", seat=seat, owner=owner, card=card))
+
+
+def numx(state: NumxState, seat: int, card: str, out_of_turn: bool, events: list[Event]) -> None:
+    """Spec 7.1: Num-X goes to the discard pile and ends the trick."""
+    state.hands[seat].remove(card)
+    state.hinfos[seat] = None
+    state.public.discard(card)
+    state.discard.append(card)
+    events.append(Event.public("num_x", seat=seat, card=card, out_of_turn=out_of_turn))
+
+
+def after_action(
+    state: NumxState,
+    seat: int,
+    had_cards: bool,
+    combo: Combo | None,
+    ended_by_numx: bool,
+    events: list[Event],
+) -> None:
+    """Spec 8.3 steps 2-6 (also for an applied claim, 9.2)."""
+    if had_cards and not state.hands[seat] and not state.first_out:
+        state.first_out.append(seat)
+        events.append(Event.public("first_out", seat=seat))
+    if any_seat_bare(state):
+        end_round(state, "a seat has no card in hand and no malus card", events)
+        return
+    if ended_by_numx:
+        end_trick(state, seat, "num_x", events)
+        return
+    if combo is not None:
+        if state.options.infini_4 and combo.value == INF and combo.count >= INFINI_4_COUNT:
+            end_trick(state, seat, "infini_4", events)
+            return
+        state.last_player = seat
+        open_window(state, events)
+        return
+    advance(state, seat, events)
+
+
+def any_seat_bare(state: NumxState) -> bool:
+    """The E2 check (spec 8.3 step 3, N-A50)."""
+    if all(state.hands):
+        return False
+    return any(not hand and not area for hand, area in zip(state.hands, state.malus, strict=True))
+
+
+def advance(state: NumxState, seat: int, events: list[Event]) -> None:
+    """Spec 8.4 (and 8.2 for a leader that could not open)."""
+    n = state.players
+    nxt = (seat + 1) % n
+    if state.trick_count == 0:
+        state.lead_fails += 1
+        if state.lead_fails >= n:
+            end_round(state, "nobody could open a trick", events)
+            return
+        state.leader = nxt
+        events.append(Event.public("lead_passes", seat=nxt))
+        set_turn(state, nxt)
+        return
+    if nxt == state.last_player:
+        end_trick(state, nxt, "uncovered", events)
+        return
+    set_turn(state, nxt)
+
+
+def open_window(state: NumxState, events: list[Event]) -> None:
+    """Spec 9.1-9.2: every seat is listed, clockwise from the seat after the last player, the
+    last player last; the listing says nothing about hands."""
+    n = state.players
+    last = state.last_player
+    assert last is not None
+    order = tuple((last + i) % n for i in range(1, n + 1))
+    state.window = ReactionWindow(FX, order)
+    state.phase = Phase.FX_WINDOW
+    state.acting = order
+    events.append(
+        Event.public("fx_window", seats=list(order), trick=[state.trick_count, state.trick_value])
+    )
+
+
+def answer_window(
+    state: NumxState,
+    seat: int,
+    claim: tuple[str, tuple[str, ...]] | None,
+    events: list[Event],
+) -> tuple[int, tuple[str, tuple[str, ...]]] | None:
+    """Record an answer (hidden from the other seats until resolution). Returns the winning
+    ``(seat, claim)`` when the window is decided with a claim; closes it when all passed."""
+    window = state.window
+    assert window is not None
+    outcome = window.answer(seat, claim)
+    events.append(
+        Event(
+            "fx_answer",
+            {"seat": seat, "claim": None if claim is None else list(claim[1])},
+            _only(seat),
+            _CLAIM,
+        )
+    )
+    if not outcome.decided:
+        state.acting = window.waiting()
+        return None
+    state.window = None
+    if outcome.claim is None:
+        events.append(Event.public("fx_window_closed"))
+        last = state.last_player
+        assert last is not None
+        set_turn(state, (last + 1) % state.players)
+        return None
+    return outcome.seat, outcome.claim  # type: ignore[return-value]
+
+
+def end_trick(state: NumxState, leader: int, reason: str, events: list[Event]) -> None:
+    """Spec 8.5: discard the trick, the E1 check, then replenishment."""
+    discard = state.discard
+    for _seat, cards, _c, _v in state.trick:
+        discard.extend(cards)
+    state.trick = []
+    state.trick_count = state.trick_value = 0
+    state.last_player = None
+    state.window = None
+    events.append(Event.public("trick_end", leader=leader, reason=reason))
+    if any(not hand for hand in state.hands):
+        end_round(state, "a seat emptied its hand", events)
+        return
+    state.next_leader = leader
+    state.queue = [s for s in clockwise_from(state, leader) if len(state.malus[s]) < MALUS_SIZE]
+    state.emptied = []
+    state.phase = Phase.REPLENISH
+    next_refill(state, events)
+
+
+def sources_needed(state: NumxState, seat: int) -> int:
+    """Spec 8.6 / N-A83: ``min(missing, hand + deck)``."""
+    missing = MALUS_SIZE - len(state.malus[seat])
+    if missing <= 0:
+        return 0
+    return min(missing, len(state.hands[seat]) + len(state.deck))
+
+
+def next_refill(state: NumxState, events: list[Event]) -> None:
+    """Ask the next seat of the queue, or finish the replenishment / completion."""
+    queue = state.queue
+    while queue:
+        seat = queue[0]
+        if sources_needed(state, seat) > 0:
+            state.acting = (seat,)
+            return
+        queue.pop(0)
+    if state.phase == Phase.COMPLETION:
+        score_round(state, events)
+        return
+    if state.emptied and not state.first_out:
+        state.first_out = sorted(state.emptied)
+        for seat in state.first_out:
+            events.append(Event.public("first_out", seat=seat))
+    state.emptied = []
+    if any_seat_bare(state):
+        end_round(state, "a seat has no card in hand and no malus card", events)
+        return
+    start_trick(state, state.next_leader, events)
+
+
+def refill(
+    state: NumxState, seat: int, from_deck: int, cards: tuple[str, ...], events: list[Event]
+) -> None:
+    """Apply one ``Replenish``: deck cards face up, then the chosen hand cards."""
+    area = state.malus[seat]
+    state.binfo = None
+    state.hinfos[seat] = None
+    added = []
+    for _ in range(from_deck):
+        card = state.deck.pop()
+        area.append(card)
+        added.append(card)
+    hand = state.hands[seat]
+    for card in cards:
+        hand.remove(card)
+        state.public.discard(card)
+        area.append(card)
+        added.append(card)
+    events.append(Event.public("replenish", seat=seat, cards=added, from_deck=from_deck))
+    if cards and not hand and state.phase == Phase.REPLENISH:
+        state.emptied.append(seat)  # N-A64: counts for first_out at the end of this step
+    state.queue.pop(0)
+    next_refill(state, events)
+
+
+# -- the end of a round ----------------------------------------------------------------------------
+def end_round(state: NumxState, reason: str, events: list[Event]) -> None:
+    """Spec 8.8: abandon the trick, then complete the malus areas (seats still holding cards,
+    clockwise from the seat after the anchor)."""
+    for _seat, cards, _c, _v in state.trick:
+        state.discard.extend(cards)
+    state.trick = []
+    state.trick_count = state.trick_value = 0
+    state.last_player = None
+    state.window = None
+    state.staged = []
+    state.end_reason = reason
+    events.append(Event.public("round_end", round=state.round_no, reason=reason))
+    n = state.players
+    state.phase = Phase.COMPLETION
+    state.queue = [
+        s
+        for s in clockwise_from(state, (state.anchor + 1) % n)
+        if state.hands[s] and len(state.malus[s]) < MALUS_SIZE
+    ]
+    next_refill(state, events)
+
+
+def score_round(state: NumxState, events: list[Event]) -> None:
+    """Spec 8.8 step 3 and 10: reveal, score, then the next round or the end of the game."""
+    n = state.players
+    events.append(
+        Event.public(
+            "reveal",
+            hands=[list(h) for h in state.hands],
+            objectives=list(state.objectives),
+        )
+    )
+    scores = score_seats(state.malus, state.hands, state.objectives, state.first_out)
+    for seat, score in enumerate(scores):
+        state.totals[seat] += score.score
+    summary = {
+        "round": state.round_no,
+        "reason": state.end_reason,
+        "first_out": list(state.first_out),
+        "seats": [
+            {
+                "malus_part": s.malus_part,
+                "hand_part": s.hand_part,
+                # the objective's row number (1-10), not its card id: card ids are dealt again
+                "objective": None if s.objective is None else int(s.objective[2:]),
+                "met": s.met,
+                "applied": s.applied,
+                "bonus": s.bonus,
+                "score": s.score,
+            }
+            for s in scores
+        ],
+        "totals": list(state.totals),
+    }
+    state.last_round = summary
+    events.append(Event.public("round_scored", **summary))
+    if state.round_no >= state.options.rounds:
+        best = max(state.totals)
+        state.winners = [s for s in range(n) if state.totals[s] == best]
+        state.phase = Phase.GAME_OVER
+        state.acting = ()
+        state.revealed = True
+        state.queue = []
+        events.append(
+            Event.public("game_over", winners=list(state.winners), totals=list(state.totals))
+        )
+        return
+    state.anchor = (state.anchor + 1) % n
+    start_round(state, None, events)

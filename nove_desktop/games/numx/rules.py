@@ -1,0 +1,428 @@
+"""NUM-X's decisions: ``to_act``, legal actions, applying them (spec 8.1, 9.2, 8.6).
+
+A seat's legal actions form a table (the actions, and what each does: its combination, its draw
+source...) memoised on the state until the state changes: ``legal_actions`` and ``apply`` read
+the same table, so they always agree, and the seat's request and the check in ``apply`` share one
+computation. Action instances are shared (one ``Play`` object per combination). Refusals are
+explained by ``explain.py``.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ...engine.actions import Action
+from ...engine.errors import IllegalActionError
+from ...engine.events import Event
+from . import flow
+from .actions import (
+    ALL,
+    DECK_SOURCE,
+    LEFT,
+    ONE,
+    RIGHT,
+    ROTATE,
+    SWAP,
+    AddSpecial,
+    ChooseMalus,
+    Claim,
+    ClaimNumX,
+    Draw,
+    Pass,
+    Play,
+    PlayNumX,
+    Replenish,
+)
+from .cards import KIND, SWIPE
+from .combos import (
+    BoardInfo,
+    HandInfo,
+    _new,
+    board_info,
+    claim_action,
+    claim_slices,
+    hand_info,
+    has_legal_lead,
+    lc_ok,
+    turn_slices,
+)
+from .state import NumxState, Phase
+
+_PASS = Pass()
+_MISSING = object()
+_NUMX_CLAIM = "numx"
+_CARDS_CLAIM = "cards"
+
+
+# -- shared action instances -----------------------------------------------------------------------
+@functools.lru_cache(maxsize=1 << 12)
+def special_action(card: str, mode: str, target: int | str | None) -> AddSpecial:
+    return _new(AddSpecial, card=card, mode=mode, target=target)  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def draw_action(source: str) -> Draw:
+    return _new(Draw, source=source)  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def numx_action(card: str) -> PlayNumX:
+    return _new(PlayNumX, card=card)  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def claim_numx_action(card: str) -> ClaimNumX:
+    return _new(ClaimNumX, card=card)  # type: ignore[return-value]
+
+
+_PLAY_SPECIALS_ONLY = _new(Play, cards=(), joker_value=None)
+_DRAW_DECK = draw_action(DECK_SOURCE)
+
+
+@functools.lru_cache(maxsize=64)
+def special_uses(is_swipe: bool, seat: int, players: int) -> tuple[tuple[str, Any], ...]:
+    """Modes and targets of one Swipe (7.3: swap with another seat, rotate left or right) or
+    one Malus+ (7.4: one seat, the actor included, or all seats)."""
+    if is_swipe:
+        uses = [(SWAP, q) for q in range(players) if q != seat] + [(ROTATE, LEFT), (ROTATE, RIGHT)]
+    else:
+        uses = [(ONE, q) for q in range(players)] + [(ALL, None)]
+    return tuple(uses)
+
+
+# -- tables of legal actions -----------------------------------------------------------------------
+class Table:
+    """A seat's legal actions in order, and what each does (its combination, draw source...).
+    Lookups go by identity first (the actions handed out are shared instances), then by value
+    for an equal action built elsewhere (e.g. read from JSON)."""
+
+    __slots__ = ("actions", "by_id", "by_value", "payloads")
+
+    def __init__(self, actions: list[Action], payloads: list[Any]) -> None:
+        self.actions = actions
+        self.payloads = payloads
+        self.by_id: dict[int, Any] | None = None
+        self.by_value: dict[Action, Any] | None = None
+
+    def lookup(self, action: Action) -> Any:
+        if self.actions[0] is action:
+            return self.payloads[0]
+        by_id = self.by_id
+        if by_id is None:
+            by_id = self.by_id = dict(zip(map(id, self.actions), self.payloads, strict=True))
+        found = by_id.get(id(action), _MISSING)
+        if found is _MISSING:
+            by_value = self.by_value
+            if by_value is None:
+                by_value = self.by_value = dict(zip(self.actions, self.payloads, strict=True))
+            found = by_value.get(action, _MISSING)
+        return found
+
+
+def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
+    """The seat's hand and the board as combination sources (kept on the state until they
+    change)."""
+    info = state.hinfos[seat]
+    if info is None:
+        info = state.hinfos[seat] = hand_info(tuple(state.hands[seat]))
+    binfo = state.binfo
+    if binfo is None:
+        binfo = state.binfo = board_info(tuple(map(tuple, state.malus)))
+    return info, binfo
+
+
+def turn_table(state: NumxState, seat: int) -> Table:
+    """Every legal action of ``seat`` on its turn (spec 8.1, 7.5, 8.2)."""
+    info, binfo = _infos(state, seat)
+    count = state.trick_count
+    slices = turn_slices(info, binfo, count, state.trick_value)
+    specials_only_allowed = count > 0 or not has_legal_lead(info, binfo)
+    staged = state.staged
+    n_staged = len(staged)
+    actions: list[Action] = []
+    payloads: list[Any] = []
+    free = info.classics  # classic cards of the hand (LC: one must stay, or go out last)
+    if free > info.most:  # every combination leaves a classic card in hand: LC holds
+        for table, start, stop in slices:
+            actions += table.plays[start:stop]
+            payloads += table.combos[start:stop]
+    else:
+        size = info.size
+        for table, start, stop in slices:
+            for combo, play in zip(table.combos[start:stop], table.plays[start:stop], strict=True):
+                a = combo.classics
+                removed = a + combo.jokers + n_staged
+                if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
+                    actions.append(play)
+                    payloads.append(combo)
+    if n_staged and specials_only_allowed and free >= 1:
+        actions.append(_PLAY_SPECIALS_ONLY)
+        payloads.append(None)
+    if info.swipes or info.malus_plus:
+        _add_specials(state, seat, info, slices, specials_only_allowed, actions, payloads)
+    if not staged:
+        if specials_only_allowed:
+            actions.append(_PASS)
+            payloads.append(None)
+            if state.deck:
+                actions.append(_DRAW_DECK)
+                payloads.append(None)
+            for source in binfo.draws_for(seat):
+                actions.append(draw_action(source[1]))
+                payloads.append(source)
+        if count and info.numx and free >= 1:  # LC: Num-X never leaves only specials
+            actions.append(numx_action(info.numx[0]))
+            payloads.append(info.numx[0])
+    return Table(actions, payloads)
+
+
+def _add_specials(
+    state: NumxState,
+    seat: int,
+    info: Any,
+    slices: list[Any],
+    specials_only_allowed: bool,
+    actions: list[Action],
+    payloads: list[Any],
+) -> None:
+    """``AddSpecial`` steps, when a legal ``Play`` would still exist after one more special
+    (so a seat is never left without a legal action)."""
+    staged = state.staged
+    n_after = len(staged) + 1
+    if not (specials_only_allowed and info.classics >= 1) and not any(
+        lc_ok(info, c.classics, c.jokers, n_after)
+        for table, start, stop in slices
+        for c in table.combos[start:stop]
+    ):
+        return
+    used = {card for card, _m, _t in staged}
+    candidates = [c for c in info.swipes if c not in used][:1]  # Swipe copies are alike
+    candidates += [c for c in info.malus_plus if c not in used]
+    players = state.players
+    for card in candidates:
+        for mode, target in special_uses(KIND[card] == SWIPE, seat, players):
+            actions.append(special_action(card, mode, target))
+            payloads.append((card, mode, target))
+
+
+def window_table(state: NumxState, seat: int) -> Table:
+    """A seat's answers in a Facteur X window (spec 9.2, 9.3): pass, every legal Facteur X and,
+    with the variant, Num-X."""
+    info, binfo = _infos(state, seat)
+    actions: list[Action] = [_PASS]
+    payloads: list[Any] = [None]
+    free = info.classics
+    slices = claim_slices(info, binfo, state.trick_count, state.trick_value)
+    if free > info.most:
+        for table, start, stop in slices:
+            actions += table.claims[start:stop]
+            payloads += table.combos[start:stop]
+    else:
+        size = info.size
+        for table, start, stop in slices:
+            claims = table.claims[start:stop]
+            for combo, claim in zip(table.combos[start:stop], claims, strict=True):
+                a = combo.classics
+                removed = a + combo.jokers
+                if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
+                    actions.append(claim)
+                    payloads.append(combo)
+    if state.options.numx_interrupt and info.numx and free >= 1:
+        actions.append(claim_numx_action(info.numx[0]))
+        payloads.append(info.numx[0])
+    return Table(actions, payloads)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def refill_table(hand: tuple[str, ...], need: int, deck_cards: int) -> Table:
+    """``Replenish`` choices (spec 8.6): exactly ``need`` sources, ``"deck"`` at most
+    ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first)."""
+    groups = hand_info(hand).groups
+    actions: list[Action] = []
+    payloads: list[Any] = []
+    for from_deck in range(min(need, deck_cards), -1, -1):
+        head = (DECK_SOURCE,) * from_deck
+        for cards in _multisets(groups, need - from_deck):
+            actions.append(_replenish(head + cards))
+            payloads.append((from_deck, cards))
+    return Table(actions, payloads)
+
+
+_REPLENISH: dict[tuple[str, ...], Replenish] = {}
+_CHOOSE: dict[tuple[str, ...], ChooseMalus] = {}
+
+
+def _replenish(sources: tuple[str, ...]) -> Replenish:
+    """The shared ``Replenish`` of canonical sources (at most 91 x 91 + 92 of them)."""
+    action = _REPLENISH.get(sources)
+    if action is None:
+        action = _REPLENISH[sources] = _new(Replenish, sources=sources)  # type: ignore[assignment]
+    return action  # type: ignore[return-value]
+
+
+def _choose(cards: tuple[str, ...]) -> ChooseMalus:
+    """The shared ``ChooseMalus`` of a canonical pair."""
+    action = _CHOOSE.get(cards)
+    if action is None:
+        action = _CHOOSE[cards] = _new(ChooseMalus, cards=cards)  # type: ignore[assignment]
+    return action  # type: ignore[return-value]
+
+
+def _multisets(groups: tuple[tuple[str, ...], ...], size: int) -> list[tuple[str, ...]]:
+    """Every way to take ``size`` (0, 1 or 2) cards from the face groups, lowest ids first."""
+    if size == 0:
+        return [()]
+    if size == 1:
+        return [g[:1] for g in groups]
+    assert size == 2
+    out = []
+    for i, first in enumerate(groups):
+        if len(first) >= 2:
+            out.append(first[:2])
+        head = first[0]
+        out += [(head, other[0]) for other in groups[i + 1 :]]
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def malus_table(hand: tuple[str, ...]) -> Table:
+    """Setup choices (spec 4.3): two distinct hand cards, any kind."""
+    choices = _multisets(hand_info(hand).groups, 2)
+    return Table([_choose(c) for c in choices], choices)
+
+
+def table_for(state: NumxState, seat: int) -> Table:
+    """The table of ``seat``'s legal actions now (``seat`` must be to act), memoised on the
+    state until it changes."""
+    table = state.memo.get(seat)
+    if table is not None:
+        return table
+    phase = state.phase
+    if phase == Phase.FX_WINDOW:
+        table = window_table(state, seat)
+    elif phase == Phase.TURN:
+        table = turn_table(state, seat)
+    elif phase == Phase.MALUS_CHOICE:
+        table = malus_table(tuple(state.hands[seat]))
+    else:
+        need = flow.sources_needed(state, seat)
+        table = refill_table(tuple(state.hands[seat]), need, min(len(state.deck), need))
+    state.memo[seat] = table
+    return table
+
+
+# -- the contract ----------------------------------------------------------------------------------
+def to_act(state: NumxState) -> tuple[int, ...]:
+    return state.acting
+
+
+def legal_actions(state: NumxState, seat: int) -> list[Action]:
+    if seat not in state.acting:
+        return []
+    return table_for(state, seat).actions[:]
+
+
+def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
+    """Check ``action`` against the legal table (nothing changes if it is refused), apply it
+    and run the automatic steps up to the next decision."""
+    if seat not in state.acting:
+        raise _refusal(state, seat, action)
+    payload = table_for(state, seat).lookup(action)
+    if payload is _MISSING:
+        raise _refusal(state, seat, action)
+    state.memo = {}  # every change below makes the tables stale
+    events: list[Event] = []
+    phase = state.phase
+    kind = type(action)
+    if phase == Phase.FX_WINDOW:
+        _answer(state, seat, action, payload, events)
+    elif phase == Phase.TURN:
+        _turn(state, seat, action, payload, events)
+    elif phase == Phase.MALUS_CHOICE:
+        flow.choose_malus(state, seat, action.cards, events)  # type: ignore[attr-defined]
+    else:
+        assert kind is Replenish
+        from_deck, cards = payload
+        flow.refill(state, seat, from_deck, cards, events)
+    return events
+
+
+def _refusal(state: NumxState, seat: int, action: Action) -> IllegalActionError:
+    from .explain import explain
+
+    return IllegalActionError(explain(state, seat, action), seat=seat, action=action)
+
+
+def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: list[Event]) -> None:
+    kind = type(action)
+    if kind is AddSpecial:
+        state.staged.append(payload)
+        card, mode, target = payload
+        events.append(
+            Event(
+                "special_prepared",
+                {"seat": seat, "card": card, "mode": mode, "target": target},
+                flow._only(seat),
+                None,  # nobody else learns anything before the play (N-A79)
+            )
+        )
+        return
+    had_cards = bool(state.hands[seat])
+    if kind is Play:
+        if payload is not None:
+            flow.lay(state, seat, payload, False, events)
+        if state.staged:
+            flow.resolve_specials(state, seat, events)
+        flow.after_action(state, seat, had_cards, payload, False, events)
+    elif kind is Pass:
+        events.append(Event.public("pass", seat=seat))
+        flow.advance(state, seat, events)
+    elif kind is Draw:
+        flow.draw(state, seat, payload, events)
+        flow.after_action(state, seat, had_cards, None, False, events)
+    else:
+        assert kind is PlayNumX
+        flow.numx(state, seat, payload, False, events)
+        flow.after_action(state, seat, had_cards, None, True, events)
+
+
+def _answer(
+    state: NumxState, seat: int, action: Action, payload: Any, events: list[Event]
+) -> None:
+    kind = type(action)
+    if kind is Pass:
+        claim = None
+    elif kind is Claim:
+        claim = (_CARDS_CLAIM, action.cards)  # type: ignore[attr-defined]
+    else:
+        claim = (_NUMX_CLAIM, (payload,))
+    won = flow.answer_window(state, seat, claim, events)
+    if won is None:
+        return
+    winner, (what, cards) = won
+    had_cards = bool(state.hands[winner])
+    if what == _NUMX_CLAIM:
+        flow.numx(state, winner, cards[0], True, events)
+        flow.after_action(state, winner, had_cards, None, True, events)
+        return
+    combo = window_table(state, winner).lookup(claim_action(cards))
+    flow.lay(state, winner, combo, True, events)
+    flow.after_action(state, winner, had_cards, combo, False, events)
+
+
+def refresh_acting(state: NumxState) -> None:
+    """Rebuild the derived ``acting`` (``to_act``) from the phase, e.g. after loading JSON."""
+    phase = state.phase
+    if phase == Phase.TURN:
+        state.acting = (state.current,)
+    elif phase == Phase.FX_WINDOW:
+        state.acting = state.window.waiting() if state.window is not None else ()
+    elif phase == Phase.MALUS_CHOICE:
+        n = state.players
+        order = [(state.anchor + 1 + i) % n for i in range(n)]
+        state.acting = tuple(s for s in order if state.chosen[s] is None)
+    elif phase in (Phase.REPLENISH, Phase.COMPLETION):
+        state.acting = (state.queue[0],) if state.queue else ()
+    else:
+        state.acting = ()

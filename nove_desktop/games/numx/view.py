@@ -1,0 +1,219 @@
+"""What one seat may know (spec section 11): observations, hidden cards and determinization."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ...engine.jsonable import to_plain
+from ...engine.rng import Rng
+from ...engine.windows import ReactionWindow
+from .cards import FULL_DECK, ORDER
+from .flow import sources_needed
+from .rules import table_for
+from .state import NumxState, Phase
+
+_SORT = ORDER.__getitem__
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WindowView:
+    """An open Facteur X window: public facts, plus the observer's own answer and eligibility
+    (spec 9.4). Other seats' answers are never shown."""
+
+    waiting: tuple[int, ...]
+    precedence: tuple[int, ...]
+    answered: bool  # the observer has answered
+    my_claim: tuple[str, ...] | None  # the observer's own pending claim
+    can_claim: bool  # the observer holds a legal claim (only ever shown to itself)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NumxObservation:
+    """Everything ``seat`` may know now (``seat`` None: a spectator). Trick plays are
+    ``(seat, cards, count, value)`` with ∞ = 14; ``staged`` is the observer's own prepared
+    specials; ``objective`` its own secret objective; every hand and objective is shown only
+    once the game is over (each round's reveal is in the events)."""
+
+    seat: int | None
+    phase: str
+    to_act: tuple[int, ...]
+    round_no: int
+    rounds: int
+    anchor: int
+    current: int | None
+    hand: tuple[str, ...]
+    objective: str | None
+    chosen: tuple[str, ...] | None
+    staged: tuple[tuple[str, str, Any], ...]
+    malus: tuple[tuple[str, ...], ...]
+    hand_counts: tuple[int, ...]
+    known_cards: tuple[tuple[str, ...], ...]  # hand cards everybody knows (taken from the board)
+    chosen_by: tuple[bool, ...]  # who has chosen malus cards (setup)
+    deck_count: int
+    discard: tuple[str, ...]
+    trick: tuple[tuple[int, tuple[str, ...], int, int], ...]
+    trick_count: int
+    trick_value: int
+    last_player: int | None
+    leader: int
+    lead_fails: int
+    window: WindowView | None
+    refill_needed: int  # sources the observer must give now (replenish / completion)
+    first_out: tuple[int, ...]
+    totals: tuple[int, ...]
+    last_round: dict[str, Any] | None
+    revealed_hands: tuple[tuple[str, ...], ...] | None
+    revealed_objectives: tuple[str | None, ...] | None
+    winners: tuple[int, ...]
+    objectives_on: bool
+    infini_4: bool
+    numx_interrupt: bool
+    malus_plus_values: tuple[tuple[int, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return to_plain(self)
+
+
+def observe(state: NumxState, seat: int | None) -> NumxObservation:
+    n = state.players
+    own = seat is not None and 0 <= seat < n
+    phase = state.phase
+    window = None
+    if phase == Phase.FX_WINDOW and state.window is not None:
+        answered = own and seat in state.window.answers
+        claim = state.window.answers.get(seat) if answered else None  # type: ignore[arg-type]
+        can_claim = (
+            own
+            and not answered
+            and len(table_for(state, seat).actions) > 1  # type: ignore[arg-type]
+        )
+        window = WindowView(
+            waiting=state.acting,
+            precedence=state.window.order,
+            answered=bool(answered),
+            my_claim=None if claim is None else tuple(claim[1]),
+            can_claim=bool(can_claim),
+        )
+    hands = state.hands
+    public = state.public
+    refill = 0
+    if own and phase in (Phase.REPLENISH, Phase.COMPLETION) and seat in state.acting:
+        refill = sources_needed(state, seat)  # type: ignore[arg-type]
+    chosen = state.chosen[seat] if own else None  # type: ignore[index]
+    return NumxObservation(
+        seat=seat,
+        phase=phase,
+        to_act=state.acting,
+        round_no=state.round_no,
+        rounds=state.options.rounds,
+        anchor=state.anchor,
+        current=state.current if phase == Phase.TURN else None,
+        hand=tuple(hands[seat]) if own else (),  # type: ignore[index]
+        objective=state.objectives[seat] if own else None,  # type: ignore[index]
+        chosen=None if chosen is None else tuple(chosen),
+        staged=tuple(state.staged) if own and seat == state.current else (),
+        malus=tuple(tuple(a) for a in state.malus),
+        hand_counts=tuple(len(h) for h in hands),
+        known_cards=tuple(tuple(c for c in h if c in public) for h in hands),
+        chosen_by=tuple(c is not None for c in state.chosen),
+        deck_count=len(state.deck),
+        discard=tuple(state.discard),
+        trick=tuple(state.trick),
+        trick_count=state.trick_count,
+        trick_value=state.trick_value,
+        last_player=state.last_player,
+        leader=state.leader,
+        lead_fails=state.lead_fails,
+        window=window,
+        refill_needed=refill,
+        first_out=tuple(state.first_out),
+        totals=tuple(state.totals),
+        last_round=state.last_round,
+        revealed_hands=tuple(tuple(h) for h in hands) if state.revealed else None,
+        revealed_objectives=tuple(state.objectives) if state.revealed else None,
+        winners=tuple(state.winners),
+        objectives_on=state.options.objectives,
+        infini_4=state.options.infini_4,
+        numx_interrupt=state.options.numx_interrupt,
+        malus_plus_values=tuple(state.options.malus_plus_values),
+    )
+
+
+def hidden_cards(state: NumxState, seat: int) -> frozenset[str]:
+    """Cards whose identity ``seat`` may not know: the deck, the unused objectives, the other
+    seats' hands (except cards taken from the board), their pending malus choices and their
+    objectives. Once the game is over every hand and objective is shown."""
+    known: set[str] = set(state.discard)
+    for area in state.malus:
+        known.update(area)
+    for _s, cards, _c, _v in state.trick:
+        known.update(cards)
+    if state.revealed:
+        for hand in state.hands:
+            known.update(hand)
+        known.update(o for o in state.objectives if o is not None)
+    else:
+        known.update(state.hands[seat])
+        known.update(state.public)
+        chosen = state.chosen[seat]
+        if chosen:
+            known.update(chosen)
+        objective = state.objectives[seat]
+        if objective is not None:
+            known.add(objective)
+    return frozenset(c for c in FULL_DECK if c not in known)
+
+
+def determinize(state: NumxState, seat: int, rng: Rng) -> NumxState:
+    """A copy in which every playing card hidden from ``seat`` is dealt again at random among
+    the hidden places (other hands, pending malus choices, the deck), and every objective hidden
+    from it among the other seats and the unused pile. Counts, the board, the trick, publicly
+    known hand cards and everything ``seat`` holds stay. What ``seat`` cannot know about the
+    acting seat's intentions is dropped: another seat's prepared specials and pending Facteur X
+    claims become "nothing prepared" and passes. The generator is reseeded."""
+    sample = state.copy()
+    if not state.revealed:
+        hidden = hidden_cards(state, seat)
+        places: list[list[str]] = []
+        for other in range(state.players):
+            if other == seat:
+                continue
+            places.append(sample.hands[other])
+            chosen = sample.chosen[other]
+            if chosen:
+                places.append(chosen)
+        places.append(sample.deck)
+        slots = [(place, i) for place in places for i, c in enumerate(place) if c in hidden]
+        pool = [place[i] for place, i in slots]
+        rng.shuffle(pool)
+        for (place, i), card in zip(slots, pool, strict=True):
+            place[i] = card
+        for other in range(state.players):
+            if other != seat:
+                sample.hands[other].sort(key=_SORT)
+        owners = [
+            s for s in range(state.players) if s != seat and sample.objectives[s] is not None
+        ]
+        objectives = [sample.objectives[s] for s in owners] + sample.objective_pile
+        rng.shuffle(objectives)
+        for s in owners:
+            sample.objectives[s] = objectives.pop(0)
+        sample.objective_pile = objectives  # type: ignore[assignment]
+    else:
+        rng.shuffle(sample.deck)
+        rng.shuffle(sample.objective_pile)
+    if state.staged and state.current != seat:
+        sample.staged = []
+    window = state.window
+    if window is not None and any(
+        claim is not None and s != seat for s, claim in window.answers.items()
+    ):
+        answers = {s: (c if s == seat else None) for s, c in window.answers.items()}
+        sample.window = ReactionWindow(
+            window.kind, window.order, first_claim_wins=window.first_claim_wins, answers=answers
+        )
+        sample.acting = sample.window.waiting()
+    sample.rng = Rng(raw_state=rng.next_u64())
+    sample.changed()
+    return sample
