@@ -8,6 +8,7 @@ from .base import RandomSeat, Seat, SeatError
 from .kael import KaelHeuristicSeat
 from .nove import NoveHeuristicSeat
 from .nox import NoxHeuristicSeat
+from .numx import NumxHeuristicSeat
 
 SEAT_KINDS = ("random", "heuristic")
 
@@ -15,6 +16,7 @@ _HEURISTICS: dict[str, Callable[[int], Seat]] = {
     "nove": NoveHeuristicSeat,
     "kael": KaelHeuristicSeat,
     "nox": NoxHeuristicSeat,
+    "numx": NumxHeuristicSeat,
 }
 
 
