@@ -72,7 +72,49 @@ class NumxObservation:
     malus_plus_values: tuple[tuple[int, int], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return to_plain(self)
+        """Plain JSON, written out by hand (observations are built at every decision)."""
+        window = self.window
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_act": list(self.to_act),
+            "round_no": self.round_no,
+            "rounds": self.rounds,
+            "anchor": self.anchor,
+            "current": self.current,
+            "hand": list(self.hand),
+            "objective": self.objective,
+            "chosen": None if self.chosen is None else list(self.chosen),
+            "staged": [list(s) for s in self.staged],
+            "malus": [list(a) for a in self.malus],
+            "hand_counts": list(self.hand_counts),
+            "known_cards": [list(k) for k in self.known_cards],
+            "chosen_by": list(self.chosen_by),
+            "deck_count": self.deck_count,
+            "discard": list(self.discard),
+            "trick": [[s, list(c), k, v] for s, c, k, v in self.trick],
+            "trick_count": self.trick_count,
+            "trick_value": self.trick_value,
+            "last_player": self.last_player,
+            "leader": self.leader,
+            "lead_fails": self.lead_fails,
+            "window": None if window is None else to_plain(window),
+            "refill_needed": self.refill_needed,
+            "first_out": list(self.first_out),
+            "totals": list(self.totals),
+            "last_round": to_plain(self.last_round),
+            "revealed_hands": None
+            if self.revealed_hands is None
+            else [list(h) for h in self.revealed_hands],
+            "revealed_objectives": None
+            if self.revealed_objectives is None
+            else list(self.revealed_objectives),
+            "winners": list(self.winners),
+            "objectives_on": self.objectives_on,
+            "infini_4": self.infini_4,
+            "numx_interrupt": self.numx_interrupt,
+            "malus_plus_values": [list(p) for p in self.malus_plus_values],
+        }
 
 
 def observe(state: NumxState, seat: int | None) -> NumxObservation:
