@@ -12,6 +12,7 @@ import pytest
 from ai import make_seat
 from ai.nox import NoxHeuristicSeat, after_play
 from nove_desktop.games.nox import NoxGame, NoxOptions, Play
+from nove_desktop.games.nox.state import refresh_covers
 from nove_desktop.match import play_match
 
 GAME = NoxGame()
@@ -37,6 +38,7 @@ def choice(
         state.kitties[seat] = kitty(kitties.get(seat, ""))
     if totals is not None:
         state.totals = list(totals)
+    refresh_covers(state)
     legal = GAME.legal_actions(state, 0)
     action = NoxHeuristicSeat(5).choose(GAME.observe(state, 0), legal)
     assert action in legal

@@ -16,7 +16,7 @@ from nove_desktop.engine import Event, IllegalActionError, Stack, events_for_sea
 from nove_desktop.games.nox import NoxGame, NoxOptions, Play
 from nove_desktop.games.nox.cards import deck
 from nove_desktop.games.nox.scoring import kitty_points
-from nove_desktop.games.nox.state import Phase
+from nove_desktop.games.nox.state import Phase, refresh_covers
 
 GAME = NoxGame()
 
@@ -81,6 +81,7 @@ class Nox:
                 s.hands[seat], rest = rest[:3], rest[3:]
             s.kitties[seat] = named_kitties.get(seat, [])
         s.pile = (top + rest)[::-1]  # the engine keeps the top card last
+        refresh_covers(s)  # the kitties were edited by hand
         s.current = current
         if start is not None:
             s.start_seat = start

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from nove_desktop.engine import Event, InvalidOptionsError, Rng, Stack
+from nove_desktop.engine import Event, FormatError, InvalidOptionsError, Rng, Stack
 from nove_desktop.games import default_registry
 from nove_desktop.games.nox import NoxGame, NoxOptions, NoxState, Play
 from nove_desktop.games.nox.cards import deck, number_of
-from nove_desktop.games.nox.state import Phase
+from nove_desktop.games.nox.state import Phase, refresh_covers
 
 GAME = NoxGame()
 
@@ -109,6 +109,9 @@ def test_invariants_in_random_games(options: NoxOptions, seed: int) -> None:
         round_before = state.round_number
         events = GAME.apply(state, seat, action)
         assert sorted(GAME.cards_in_play(state)) == full  # invariant 4
+        kept = state.covers
+        refresh_covers(state)
+        assert kept == state.covers  # the cover slots kept up to date match a recount
         merges = [e for e in events if e.kind == "merged"]
         assert len(merges) <= 1  # invariant 1: never a cascade
         if state.round_number != round_before:
@@ -168,6 +171,7 @@ def set_kitty(state: NoxState, seat: int, stacks: list[tuple[str, ...]]) -> None
             if card in wanted:
                 hand[i] = state.pile.pop()
     state.kitties[seat] = list(stacks)
+    refresh_covers(state)
     assert sorted(GAME.cards_in_play(state)) == sorted(deck(state.options.deck_profile))
 
 
@@ -293,3 +297,36 @@ def test_events_of_the_opening_hide_other_hands() -> None:
         assert event.for_seat(owner).data["card"] in state.hands[owner]  # type: ignore[union-attr]
         other = (owner + 1) % 3
         assert event.for_seat(other).data["card"] is None  # type: ignore[union-attr]
+
+
+def test_hand_written_json_matches_the_generic_conversion() -> None:
+    """``Play.to_json``, the play codec's direct path and ``NoxObservation.to_json`` are written
+    out for speed: they must give exactly what the engine's generic conversion gives."""
+    from nove_desktop.engine.actions import ActionCodec, to_plain_fields
+    from nove_desktop.engine.jsonable import to_plain
+
+    generic = ActionCodec(Play)
+    state, _ = GAME.new_game(NoxOptions(players=3, max_rounds=4), 21)
+    while acting := GAME.to_act(state):
+        for seat in (*range(3), None):
+            obs = GAME.observe(state, seat)
+            assert obs.to_json() == to_plain(obs)
+        legal = GAME.legal_actions(state, acting[0])
+        for action in legal:
+            data = action.to_json()
+            assert data == {"type": "play", **to_plain_fields(action)}
+            assert GAME.actions.from_json(data) == generic.from_json(data) == action
+        GAME.apply(state, acting[0], legal[len(legal) // 2])
+    assert GAME.observe(state, 0).to_json() == to_plain(GAME.observe(state, 0))
+    for bad in (
+        {"type": "play", "card": "B04-1", "target": True},
+        {"type": "play", "card": "B04-1", "target": 1, "stack": "x"},
+        {"type": "play", "card": "B04-1", "target": 1, "extra": 3},
+        {"type": "play", "card": "B04-1"},
+        {"type": "play", "card": 4, "target": 1},
+    ):
+        with pytest.raises(FormatError) as mine:
+            GAME.actions.from_json(bad)
+        with pytest.raises(FormatError) as theirs:
+            generic.from_json(bad)
+        assert str(mine.value) == str(theirs.value)

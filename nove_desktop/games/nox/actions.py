@@ -8,11 +8,13 @@ of the stack whose top card it covers (same colour only).
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from ...engine.actions import Action, ActionCodec
 from .cards import card_name
-from .options import MAX_PLAYERS, STACKS_TO_END
+from .options import MAX_PLAYERS
+from .state import SLOTS
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -25,27 +27,70 @@ class Play(Action):
     target: int
     stack: int | None = None
 
+    def __eq__(self, other: object) -> bool:
+        # Field by field with an early exit (the generated one builds two tuples): legal lists
+        # are searched often by look-ahead and tests.
+        if other.__class__ is not Play:
+            return NotImplemented
+        return (
+            self.card == other.card  # type: ignore[attr-defined]
+            and self.target == other.target  # type: ignore[attr-defined]
+            and self.stack == other.stack  # type: ignore[attr-defined]
+        )
 
-CODEC = ActionCodec(Play)
-
-# Slots of one card's table of shared actions: target * SLOTS is the new stack in that kitty,
-# target * SLOTS + 1 + i the cover of its stack i (a kitty never has more than 5 stacks when a
-# player is to act, 6 slots of covers keep the table simple).
-SLOTS = STACKS_TO_END + 1
-_TABLES: dict[str, tuple[Play, ...]] = {}
+    def to_json(self) -> dict[str, Any]:
+        # Written out: the generic field walk is slow, and look-ahead and replays call it often.
+        return {"type": "play", "card": self.card, "target": self.target, "stack": self.stack}
 
 
-def play_table(card: str) -> tuple[Play, ...]:
-    """Every ``Play`` of ``card``, built once and shared (actions are immutable values): the
-    legal-action lists of the hot path are then made of lookups only."""
-    table = _TABLES.get(card)
-    if table is None:
-        table = _TABLES[card] = tuple(
+class PlayCodec(ActionCodec):
+    """The engine's codec, with a direct path for a well-formed play (replays and tools decode
+    thousands of them); anything else goes through the generic checks and their messages."""
+
+    def __init__(self) -> None:
+        super().__init__(Play)
+
+    def from_json(self, data: Any) -> Action:
+        if type(data) is dict and data.get("type") == "play" and len(data) <= 4:
+            card, target, stack = data.get("card"), data.get("target"), data.get("stack", _NO)
+            if (
+                type(card) is str
+                and type(target) is int
+                and (stack is None or stack is _NO or type(stack) is int)
+                and len(data) == (3 if stack is _NO else 4)
+            ):
+                return Play(card, target, None if stack is _NO else stack)
+        return super().from_json(data)
+
+
+_NO = object()  # "no stack field" (the field is optional: a new stack)
+CODEC = PlayCodec()
+
+# Per card: (its table of plays, its new-stack plays by player count, the table's lookup).
+PlayEntry = tuple[tuple[Play, ...], tuple[tuple[Play, ...], ...], Callable[[int], Play]]
+ENTRIES: dict[str, PlayEntry] = {}
+
+
+def play_entry(card: str) -> PlayEntry:
+    """Every ``Play`` of ``card``, built once and shared (actions are immutable values), so the
+    legal-action lists of the hot path are made of lookups only: the table (slot
+    ``target * SLOTS`` is the new stack, ``target * SLOTS + 1 + i`` the cover of stack ``i``),
+    the new stacks in every kitty for each player count, and the table's ``__getitem__``."""
+    entry = ENTRIES.get(card)
+    if entry is None:
+        table = tuple(
             Play(card, target, None if slot == 0 else slot - 1)
             for target in range(MAX_PLAYERS)
             for slot in range(SLOTS)
         )
-    return table
+        news = tuple(tuple(table[t * SLOTS] for t in range(n)) for n in range(MAX_PLAYERS + 1))
+        entry = ENTRIES[card] = (table, news, table.__getitem__)
+    return entry
+
+
+def play_table(card: str) -> tuple[Play, ...]:
+    """The shared plays of ``card`` (see ``play_entry``)."""
+    return play_entry(card)[0]
 
 
 def describe(action: Action) -> str:

@@ -1,8 +1,8 @@
 """NOX's 90 cards under both deck profiles (spec 2.1, 2.2).
 
 A card id is ``<colour><number as 2 digits>-<copy>``: ``B04-1`` is the first blue 4. The colour is
-the id's first letter and the number its two digits, so every lookup below is a plain dict built
-once per profile (lazily: no work at import time).
+the id's first letter (read directly in the hot paths) and the number its two digits (looked up in
+``NUMBER``).
 """
 
 from __future__ import annotations
@@ -47,15 +47,24 @@ def deck(profile: str = PUBLISHED) -> tuple[str, ...]:
     return tuple(cards)
 
 
-@functools.cache
+# The number of every card id of both profiles: the hot paths look numbers up here.
+NUMBER: dict[str, int] = {
+    card_id(colour, number, copy): number
+    for colour in COLOURS
+    for number in UNIFORM_NUMBERS
+    for copy in range(1, PUBLISHED_COPIES + 1)
+    if copy <= UNIFORM_COPIES or number in PUBLISHED_NUMBERS[colour]
+}
+
+
 def numbers() -> dict[str, int]:
-    """The number of every card id of both profiles (the hot paths look it up here)."""
-    return {card: int(card[1:3]) for profile in PROFILES for card in deck(profile)}
+    """The number of every card id of both profiles."""
+    return NUMBER
 
 
 def is_card(card: object) -> bool:
     """Whether ``card`` is the id of a card of either profile."""
-    return isinstance(card, str) and card in numbers()
+    return isinstance(card, str) and card in NUMBER
 
 
 def colour_of(card: str) -> str:
@@ -63,11 +72,11 @@ def colour_of(card: str) -> str:
 
 
 def number_of(card: str) -> int:
-    return numbers()[card]
+    return NUMBER[card]
 
 
 def card_name(card: str) -> str:
     """Readable: "blue 4 (B04-1)"."""
     if not is_card(card):
         return f'"{card}"'
-    return f"{COLOUR_NAMES[card[0]]} {numbers()[card]} ({card})"
+    return f"{COLOUR_NAMES[card[0]]} {NUMBER[card]} ({card})"

@@ -8,12 +8,15 @@ small dicts.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from ...engine.events import Event
 from ...engine.game import Stack
-from .cards import deck, numbers
-from .options import HAND_SIZE, STACKS_TO_END
+from .actions import SLOTS
+from .cards import NUMBER, deck
+from .options import HAND_SIZE, MAX_PLAYERS, STACKS_TO_END
 from .scoring import is_eligible, kitty_points, recorded_points, winners
-from .state import NoxState, Phase
+from .state import NoxState, Phase, refresh_covers
 
 SIX_STACKS = "six_stacks"
 EXHAUSTED = "exhausted"
@@ -23,14 +26,7 @@ TARGET_REACHED = "target reached"
 ROUND_LIMIT = "round limit"
 
 _CARD = ("card",)
-_OWNERS: dict[int, frozenset[int]] = {}
-
-
-def _owner(seat: int) -> frozenset[int]:
-    seen = _OWNERS.get(seat)
-    if seen is None:
-        seen = _OWNERS[seat] = frozenset((seat,))
-    return seen
+_OWNER = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # who sees a private card
 
 
 # -- the game and the round ------------------------------------------------------------------------
@@ -71,12 +67,13 @@ def start_round(state: NoxState, stack: Stack | None, events: list[Event]) -> No
         seat = (start + k) % n
         card = cards[k]
         hands[seat].append(card)
-        events.append(Event("card_dealt", {"seat": seat, "card": card}, _owner(seat), _CARD))
+        events.append(Event("card_dealt", {"seat": seat, "card": card}, _OWNER[seat], _CARD))
     state.hands = hands
     pile = cards[dealt:]
     pile.reverse()  # top card last
     state.pile = pile
     state.kitties = [[] for _ in range(n)]
+    state.covers = {"B": [], "G": [], "O": []}
     state.current = start
     state.phase = Phase.TURN
 
@@ -92,6 +89,7 @@ def resolve_play(
     if index is None:
         index = len(kitty)
         kitty.append((card,))
+        insort(state.covers[card[0]], target * SLOTS + 1 + index)
         placement = NEW_STACK
     else:
         kitty[index] = (*kitty[index], card)
@@ -108,7 +106,7 @@ def resolve_play(
             },
         )
     )
-    number = numbers()
+    number = NUMBER
     value = number[card]
     while True:  # step 2: merges (one at most in practice, invariant 1)
         for other, stack in enumerate(kitty):
@@ -133,6 +131,7 @@ def resolve_play(
             )
         )
         index = into
+        refresh_covers(state)  # stacks moved: rare enough to recompute
     if len(kitty) >= STACKS_TO_END:  # step 3: the round ends at once, no draw
         end_round(state, SIX_STACKS, seat, events)
         return
@@ -140,7 +139,7 @@ def resolve_play(
     if pile:  # step 4
         drawn = pile.pop()
         state.hands[seat].append(drawn)
-        events.append(Event("card_drawn", {"seat": seat, "card": drawn}, _owner(seat), _CARD))
+        events.append(Event("card_drawn", {"seat": seat, "card": drawn}, _OWNER[seat], _CARD))
     hands = state.hands
     n = state.players
     if not pile:  # step 5

@@ -6,15 +6,13 @@ from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
 from . import flow
-from .actions import SLOTS, Play, play_table
+from .actions import ENTRIES, Play, play_entry
 from .cards import card_name, is_card
 from .options import MAX_PLAYERS
 from .state import NoxState, Phase
 
 _TURN = Phase.TURN
 _SEATS = tuple((seat,) for seat in range(MAX_PLAYERS))
-# The new-stack slots of a card's action table for N players: 0, SLOTS, 2 * SLOTS, ...
-_NEW_SLOTS = tuple(tuple(t * SLOTS for t in range(n)) for n in range(MAX_PLAYERS + 1))
 
 
 def to_act(state: NoxState) -> tuple[int, ...]:
@@ -28,18 +26,15 @@ def legal_actions(state: NoxState, seat: int) -> list[Action]:
     the same colour (spec 5.3): sum over the hand of (N + same-colour stacks)."""
     if state.phase != _TURN or seat != state.current:
         return []
-    covers: dict[str, list[int]] = {"B": [], "G": [], "O": []}
-    base = 1
-    for kitty in state.kitties:
-        for i, stack in enumerate(kitty):
-            covers[stack[-1][0]].append(base + i)
-        base += SLOTS
-    news = _NEW_SLOTS[state.players]
+    covers = state.covers
+    n = state.players
     actions: list[Action] = []
     for card in state.hands[seat]:
-        table = play_table(card)
-        actions += [table[k] for k in news]
-        actions += [table[k] for k in covers[card[0]]]
+        entry = ENTRIES.get(card) or play_entry(card)
+        actions += entry[1][n]
+        slots = covers[card[0]]
+        if slots:
+            actions += map(entry[2], slots)
     return actions
 
 
@@ -56,9 +51,7 @@ def is_legal(state: NoxState, seat: int, action: Action) -> bool:
     if index is None:
         return True
     kitty = state.kitties[target]
-    return (
-        type(index) is int and 0 <= index < len(kitty) and kitty[index][-1][0] == action.card[0]  # type: ignore[index]
-    )
+    return type(index) is int and 0 <= index < len(kitty) and kitty[index][-1][0] == action.card[0]
 
 
 def apply(state: NoxState, seat: int, action: Action) -> list[Event]:

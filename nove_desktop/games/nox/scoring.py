@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import COLOURS, numbers
+from .cards import COLOURS, NUMBER
 from .options import STANDARD
 from .state import Stack
 
@@ -21,8 +21,7 @@ def is_eligible(kitty: Sequence[Stack]) -> bool:
 
 def top_sum(kitty: Sequence[Stack]) -> int:
     """The sum of the numbers of the top cards, eligible or not."""
-    number = numbers()
-    return sum(number[stack[-1]] for stack in kitty)
+    return sum(NUMBER[stack[-1]] for stack in kitty)
 
 
 def kitty_points(kitty: Sequence[Stack]) -> int:

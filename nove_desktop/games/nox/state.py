@@ -11,7 +11,22 @@ from typing import Any
 
 from ...engine.errors import FormatError
 from ...engine.rng import Rng
-from .options import NoxOptions
+from .options import STACKS_TO_END, NoxOptions
+
+# Slots per target in a card's table of shared plays (``actions.play_entry``): the new stack,
+# then a cover of each of at most 6 stacks.
+SLOTS = STACKS_TO_END + 1
+
+
+def refresh_covers(state: NoxState) -> None:
+    """Recompute ``state.covers`` from the kitties (after a merge, a load, or a hand edit)."""
+    covers: dict[str, list[int]] = {"B": [], "G": [], "O": []}
+    base = 1
+    for kitty in state.kitties:
+        for slot, stack in enumerate(kitty, base):
+            covers[stack[-1][0]].append(slot)
+        base += SLOTS
+    state.covers = covers
 
 
 class Phase:
@@ -31,6 +46,11 @@ Kitty = list[Stack]
 class NoxState:
     """Everything about one game of NOX.
 
+    ``covers`` is derived from the kitties and kept up to date by the play resolution (it is
+    not saved): for each colour, the sorted action-table slots (``target * SLOTS + 1 + index``,
+    see ``actions.play_entry``) of the stacks whose top card has that colour, so that listing
+    the legal covers scans nothing. Code that edits kitties by hand calls ``refresh_covers``.
+
     ``round_history`` holds one dict per finished round (points, eligibility, recorded points,
     how and by whom it ended); the dicts are never changed once recorded, so copies share them.
     ``keep_order`` comes from a stacked deck's ``keep_reshuffle_order``: later rounds are then
@@ -38,6 +58,7 @@ class NoxState:
     """
 
     __slots__ = (
+        "covers",
         "current",
         "end_reason",
         "hands",
@@ -63,6 +84,7 @@ class NoxState:
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.pile: list[str] = []
         self.kitties: list[Kitty] = [[] for _ in range(n)]
+        self.covers: dict[str, list[int]] = {"B": [], "G": [], "O": []}
         self.totals: list[int] = [0] * n
         self.round_number = 0
         self.start_seat = 0
@@ -81,6 +103,8 @@ class NoxState:
         new.hands = [h[:] for h in self.hands]
         new.pile = self.pile[:]
         new.kitties = [k[:] for k in self.kitties]
+        covers = self.covers
+        new.covers = {"B": covers["B"][:], "G": covers["G"][:], "O": covers["O"][:]}
         new.totals = self.totals[:]
         new.round_number = self.round_number
         new.start_seat = self.start_seat
@@ -129,6 +153,7 @@ class NoxState:
             reason = data["end_reason"]
             state.end_reason = None if reason is None else str(reason)
             state.keep_order = bool(data["keep_order"])
+            refresh_covers(state)
         except (KeyError, TypeError, ValueError) as exc:
             raise FormatError(f"the saved NOX state is damaged ({exc})") from None
         n = options.players
