@@ -8,6 +8,7 @@ from ..engine.registry import Registry
 
 def _games() -> list[Game]:
     # One import and one line per game, in the order the app lists them.
+    from .banco import BancoGame
     from .kael import KaelGame
     from .nove import NoveGame
     from .nox import NoxGame
@@ -16,6 +17,7 @@ def _games() -> list[Game]:
     games: list[Game] = [NoveGame()]
     games.append(KaelGame())
     games.append(NoxGame())
+    games.append(BancoGame())
     games.append(NumxGame())
     return games
 

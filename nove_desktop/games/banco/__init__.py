@@ -1,0 +1,92 @@
+"""Nove (banco) on the engine contract: spec ``shared/rules/nove_banco.md``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.actions import Action
+from ...engine.errors import InvalidOptionsError
+from ...engine.events import Event
+from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.rng import Rng
+from . import flow, rules, view
+from .actions import CODEC, describe
+from .cards import DECKS
+from .options import MAX_PLAYERS, MIN_PLAYERS, BancoOptions
+from .state import BancoState, Phase
+
+__all__ = ["BancoGame", "BancoOptions", "BancoState"]
+
+
+class BancoGame(Game[BancoOptions, BancoState]):
+    """Nove (banco): punters against a rotating bank, the total closest to 9 wins."""
+
+    id = "banco"
+    title = "Nove (banco)"
+    subtitle = "the Italian banking game: beat the bank with the total closest to 9"
+    options_type = BancoOptions
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    actions = CODEC
+
+    to_act = staticmethod(rules.to_act)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+
+    def new_game(
+        self, options: BancoOptions, seed: int, stack: Stack | None = None
+    ) -> tuple[BancoState, list[Event]]:
+        """A new game. A ``Stack`` lays its cards on top of the FIRST hand's fresh deck (each
+        later hand shuffles a complete deck, D-5) and its ``scores`` are the bankrolls."""
+        check_stack(stack, DECKS[options.deck_style], options.players)  # type: ignore[index]
+        chips = None
+        if stack is not None and stack.scores is not None:
+            if any(c < options.min_bet for c in stack.scores):
+                raise InvalidOptionsError(
+                    f"stacked deck: every bankroll must be at least the smallest bet "
+                    f"({options.min_bet})"
+                )
+            chips = stack.scores
+        state = BancoState(options, Rng(seed))
+        events: list[Event] = []
+        flow.start_game(state, events, stack.cards if stack is not None else (), chips)
+        return state, events
+
+    def observe(self, state: BancoState, seat: int | None) -> view.BancoObservation:
+        return view.observe(state, seat)
+
+    def result(self, state: BancoState) -> GameResult:
+        over = state.phase == Phase.GAME_OVER
+        if over:
+            winner: int | None = state.winners[0]
+        else:
+            winner = flow.ranking(state)[0]
+        return GameResult(
+            over=over,
+            scores=tuple(state.chips),
+            winner=winner,
+            rounds=state.hand_number,
+            reason=state.end_reason or "in progress",
+        )
+
+    def describe_action(self, action: Action) -> str:
+        return describe(action)
+
+    def hidden_cards(self, state: BancoState, seat: int) -> frozenset[str]:
+        return view.hidden_cards(state, seat)
+
+    def determinize(self, state: BancoState, seat: int, rng: Rng) -> BancoState:
+        return view.determinize(state, seat, rng)
+
+    def full_deck(self, options: BancoOptions) -> list[str]:
+        return list(DECKS[options.deck_style])  # type: ignore[index]
+
+    def cards_in_play(self, state: BancoState) -> list[str]:
+        return [c for hand in state.hands for c in hand] + state.stock
+
+    def state_to_json(self, state: BancoState) -> dict[str, Any]:
+        return {"options": self.options_to_json(state.options), "state": state.to_json()}
+
+    def state_from_json(self, data: Any) -> BancoState:
+        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
+        return BancoState.from_json(options, data.get("state") if isinstance(data, dict) else None)
