@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .banco import BancoHeuristicSeat
 from .base import RandomSeat, Seat, SeatError
 from .kael import KaelHeuristicSeat
 from .nove import NoveHeuristicSeat
@@ -15,6 +16,7 @@ SEAT_KINDS = ("random", "heuristic")
 _HEURISTICS: dict[str, Callable[[int], Seat]] = {
     "nove": NoveHeuristicSeat,
     "kael": KaelHeuristicSeat,
+    "banco": BancoHeuristicSeat,
     "nox": NoxHeuristicSeat,
     "numx": NumxHeuristicSeat,
 }
