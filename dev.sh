@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's two commands:  ./dev.sh run   (set up, then start the app)
-#                             ./dev.sh test  (set up, lint, run the whole test suite, then build
-#                                             the onedir bundle and run its self-test)
+#                             ./dev.sh test  (set up, lint, run the whole test suite on every
+#                                             core, then build the onedir bundle and run its
+#                                             self-test)
 # Also: ./dev.sh build (onedir and onefile builds into dist/).
 # Setting up = a virtual environment in .venv with the project and its test tools installed.
 # It needs only python3 (3.11 or newer); on Debian/Ubuntu it installs python3-venv if missing.
@@ -60,7 +61,9 @@ case "${1:-}" in
         setup
         shift
         "$PY" -m ruff check .
-        "$PY" -m pytest "$@"
+        # One worker per core (PYTEST_WORKERS=0 runs in this process): the conformance suite
+        # plays thousands of games per game and parallelises well.
+        "$PY" -m pytest -n "${PYTEST_WORKERS:-auto}" "$@"
         echo "== standalone build (onedir) and its self-test =="
         NOVE_BUILD=onedir "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
         SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/nove-desktop/nove-desktop --selftest

@@ -116,8 +116,8 @@ def test_make_seat_builds_the_known_kinds_and_refuses_others() -> None:
     with pytest.raises(SeatError, match='unknown seat kind "genius"'):
         make_seat("genius", "nove", 1)
     assert isinstance(make_seat("heuristic", "kael", 1), KaelHeuristicSeat)
-    with pytest.raises(SeatError, match='no heuristic seat for the game "numx"'):
-        make_seat("heuristic", "numx", 1)
+    with pytest.raises(SeatError, match='no heuristic seat for the game "chess"'):
+        make_seat("heuristic", "chess", 1)
 
 
 # -- legality and determinism over many real states ------------------------------------------------
