@@ -414,3 +414,34 @@ def test_refusals_are_readable_and_change_nothing() -> None:
                 checked += 1
         GAME.apply(state, seat, rng.choice(legal))
     assert checked > 1000
+
+
+# -- internal consistency --------------------------------------------------------------------------
+def test_derived_hand_and_board_views_follow_every_change() -> None:
+    """The hand views kept on the state (updated card by card) and the board view always equal
+    views built afresh from the state (a stale view would offer wrong legal actions)."""
+    from nove_desktop.games.numx.combos import HandInfo, board_info, value_combos
+
+    checked = 0
+    for players in (2, 4, 6):
+        state, _ = GAME.new_game(NumxOptions(players=players, rounds=2), players)
+        rng = Rng(players)
+        while acting := GAME.to_act(state):
+            seat = acting[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            for s, info in enumerate(state.hinfos):
+                if info is None:
+                    continue
+                fresh = HandInfo(tuple(state.hands[s]))
+                for name in ("classics", "jokers", "malus_plus", "most", "numx", "size", "swipes"):
+                    assert getattr(info, name) == getattr(fresh, name), name
+                assert list(info.by_value.items()) == list(fresh.by_value.items())
+                assert info.groups() == fresh.groups()
+                for value, table in info.tables.items():
+                    assert table is value_combos(info.by_value[value], (), info.jokers)
+                checked += 1
+            if state.binfo is not None:
+                fresh_board = board_info(tuple(map(tuple, state.malus)))
+                assert state.binfo.by_value == fresh_board.by_value
+                assert state.binfo.drawable == fresh_board.drawable
+    assert checked > 1000

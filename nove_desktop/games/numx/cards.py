@@ -86,6 +86,7 @@ WEIGHT = {
 # Order key for the first leader (spec 4.4): classic value (∞ 14), special 15.
 LEAD_KEY = {card: (VALUE[card] if IS_CLASSIC[card] else SPECIAL_KEY) for card in PLAYING_DECK}
 
+
 # "Face": copies with the same face are interchangeable in play (spec 1.1). Malus+ copies differ
 # by their numbers, so each is a face of its own.
 def _face(card: str) -> str:

@@ -18,7 +18,7 @@ lowest ids first from each place it draws on: the hand, and each seat's malus ar
 from __future__ import annotations
 
 import functools
-from itertools import groupby, product
+from itertools import product
 
 from .actions import Claim, Play
 from .cards import (
@@ -47,6 +47,10 @@ _VALUE_INDEX = {v: i for i, v in enumerate(ALL_VALUES)}
 _META = {card: (FACE[card], VALUE[card]) for card in FACE}
 
 
+def _COUNT(combo: tuple) -> int:
+    return len(combo[0])
+
+
 _set = object.__setattr__
 
 
@@ -59,56 +63,151 @@ def _new(cls: type, **fields: object) -> object:
 
 
 class HandInfo:
-    """A hand sorted by kind and value (computed once per distinct hand). ``groups`` lists the
-    copies of each face (a sorted hand keeps them together); ``most`` is the largest number of
-    classic copies of one value."""
+    """A hand sorted by kind and value: classic cards by value (in increasing order), the
+    special cards by kind, ``most`` = the largest number of classic copies of one value.
+    ``groups()`` lists the copies of each face; ``tables`` keeps the hand-only combinations of
+    each value (``_table``). ``with_card``/``without`` derive the info of a slightly changed hand
+    and keep the tables of the values that did not change."""
 
     __slots__ = (
+        "_groups",
         "by_value",
         "classics",
-        "groups",
         "jokers",
         "malus_plus",
         "most",
         "numx",
         "size",
         "swipes",
+        "tables",
     )
 
     def __init__(self, hand: tuple[str, ...]) -> None:
-        self.by_value: dict[int, tuple[str, ...]] = {}
-        self.jokers: tuple[str, ...] = ()
-        self.swipes: tuple[str, ...] = ()
-        self.malus_plus: tuple[str, ...] = ()
-        self.numx: tuple[str, ...] = ()
-        groups = []
-        classics = most = 0
-        malus_plus: list[str] = []
-        for _face, run in groupby(hand, _FACE):
-            ids = tuple(run)
-            groups.append(ids)
-            first = ids[0]
-            kind = KIND[first]
-            if kind == "classic":
-                self.by_value[VALUE[first]] = ids  # type: ignore[index]
-                classics += len(ids)
-                most = max(most, len(ids))
-            elif kind == JOKER:
-                self.jokers = ids
-            elif kind == SWIPE:
-                self.swipes = ids
-            elif kind == MALUS_PLUS:
-                malus_plus += ids
-            elif kind == NUMX:
-                self.numx = ids
-        self.malus_plus = tuple(malus_plus)
-        self.classics = classics
-        self.most = most
-        self.size = len(hand)
-        self.groups = tuple(groups)
+        by_value: dict[int, tuple[str, ...]] = {}
+        specials = []
+        get = by_value.get
+        for card in hand:
+            value = VALUE[card]
+            if value is None:
+                specials.append(card)
+            else:
+                ids = get(value)
+                by_value[value] = (card,) if ids is None else (*ids, card)
+        self.by_value = by_value
+        self.size = size = len(hand)
+        self.classics = size - len(specials)
+        self.most = max(map(len, by_value.values())) if by_value else 0
+        self._groups: tuple[tuple[str, ...], ...] | None = None
+        self.tables: dict[int, ValueCombos] = {}
+        self.jokers = self.swipes = self.numx = self.malus_plus = ()
+        for card in specials:
+            self._add_special(card)
+
+    def _add_special(self, card: str) -> None:
+        kind = KIND[card]
+        if kind == JOKER:
+            self.jokers = _insert(self.jokers, card)
+            self.tables = {}  # every combination may take one more joker
+        elif kind == SWIPE:
+            self.swipes = _insert(self.swipes, card)
+        elif kind == MALUS_PLUS:
+            self.malus_plus = _insert(self.malus_plus, card)
+        elif kind == NUMX:
+            self.numx = _insert(self.numx, card)
+
+    def _copy(self) -> HandInfo:
+        new = HandInfo.__new__(HandInfo)
+        new.by_value = self.by_value
+        new.classics = self.classics
+        new.jokers = self.jokers
+        new.malus_plus = self.malus_plus
+        new.most = self.most
+        new.numx = self.numx
+        new.size = self.size
+        new.swipes = self.swipes
+        new.tables = self.tables
+        new._groups = None
+        return new
+
+    def with_card(self, card: str) -> HandInfo:
+        """The info of this hand plus ``card``."""
+        new = self._copy()
+        new.size += 1
+        value = VALUE[card]
+        if value is None:
+            new.tables = dict(self.tables)
+            new._add_special(card)
+            return new
+        new.classics += 1
+        ids = self.by_value.get(value)
+        if ids is None:
+            by_value = dict(self.by_value)
+            by_value[value] = (card,)
+            new.by_value = {v: by_value[v] for v in sorted(by_value)}
+        else:
+            new.by_value = dict(self.by_value)
+            new.by_value[value] = _insert(ids, card)
+        new.most = max(new.most, len(new.by_value[value]))
+        new.tables = dict(self.tables)
+        new.tables.pop(value, None)
+        return new
+
+    def without(self, cards: tuple[str, ...] | list[str]) -> HandInfo:
+        """The info of this hand minus ``cards``."""
+        new = self._copy()
+        new.size -= len(cards)
+        tables = new.tables = dict(self.tables)
+        by_value = None
+        for card in cards:
+            value = VALUE[card]
+            if value is None:
+                kind = KIND[card]
+                if kind == JOKER:
+                    new.jokers = tuple(c for c in new.jokers if c != card)
+                    tables.clear()
+                elif kind == SWIPE:
+                    new.swipes = tuple(c for c in new.swipes if c != card)
+                elif kind == MALUS_PLUS:
+                    new.malus_plus = tuple(c for c in new.malus_plus if c != card)
+                elif kind == NUMX:
+                    new.numx = tuple(c for c in new.numx if c != card)
+                continue
+            if by_value is None:
+                by_value = new.by_value = dict(self.by_value)
+            ids = tuple(c for c in by_value[value] if c != card)
+            if ids:
+                by_value[value] = ids
+            else:
+                del by_value[value]
+            tables.pop(value, None)
+            new.classics -= 1
+        if by_value is not None:
+            new.most = max(map(len, by_value.values())) if by_value else 0
+        return new
+
+    def groups(self) -> tuple[tuple[str, ...], ...]:
+        """The copies of each face, in canonical order."""
+        groups = self._groups
+        if groups is None:
+            specials = (self.numx, self.jokers, self.swipes)
+            groups = self._groups = (
+                *self.by_value.values(),
+                *(ids for ids in specials if ids),
+                *((card,) for card in self.malus_plus),
+            )
+        return groups
 
 
-@functools.lru_cache(maxsize=1 << 15)
+def _insert(ids: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``ids`` (in canonical order) with ``card`` added in its place."""
+    key = ORDER[card]
+    for i, other in enumerate(ids):
+        if ORDER[other] > key:
+            return (*ids[:i], card, *ids[i:])
+    return (*ids, card)
+
+
+@functools.lru_cache(maxsize=1 << 9)
 def hand_info(hand: tuple[str, ...]) -> HandInfo:
     """``hand`` must be in canonical order (the state keeps hands sorted)."""
     return HandInfo(hand)
@@ -122,20 +221,21 @@ class BoardInfo:
     __slots__ = ("by_value", "counts", "drawable", "draws")
 
     def __init__(self, board: tuple[tuple[str, ...], ...]) -> None:
-        by_value: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+        by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
         counts: dict[int, int] = {}
         drawable: list[tuple[int, str]] = []
+        meta = _META
         for seat, area in enumerate(board):
             if len(area) > 1:
                 area = sorted(area, key=_SORT)  # copies of a face together
             last = None
             for card in area:
-                face, value = _META[card]
+                face, value = meta[card]
                 if face == last:  # another copy of the previous card's face
                     if value is not None:
                         groups = by_value[value]
                         owner, ids = groups[-1]
-                        groups[-1] = (owner, (*ids, card))
+                        by_value[value] = (*groups[:-1], (owner, (*ids, card)))
                         counts[value] += 1
                     continue
                 last = face
@@ -143,12 +243,12 @@ class BoardInfo:
                 if value is not None:
                     groups = by_value.get(value)
                     if groups is None:
-                        by_value[value] = [(seat, (card,))]
+                        by_value[value] = ((seat, (card,)),)
                         counts[value] = 1
                     else:
-                        groups.append((seat, (card,)))
+                        by_value[value] = (*groups, (seat, (card,)))
                         counts[value] += 1
-        self.by_value = {v: tuple(groups) for v, groups in by_value.items()}
+        self.by_value = by_value
         self.counts = counts
         self.drawable = tuple(drawable)
         self.draws: dict[int, tuple[tuple[int, str], ...]] = {}
@@ -161,49 +261,23 @@ class BoardInfo:
         return found
 
 
-@functools.lru_cache(maxsize=1 << 13)
+@functools.lru_cache(maxsize=1 << 9)
 def board_info(board: tuple[tuple[str, ...], ...]) -> BoardInfo:
     return BoardInfo(board)
 
 
-class Combo:
-    """One combination (spec 6.1): ``cards`` in canonical order, ``hand_cards`` and ``board``
-    ((seat, id) pairs) say where they come from; ``classics``/``jokers`` count the classic
-    cards and jokers taken from the hand (the last-card rule needs them); ``joker_value`` is
-    set for a lone joker only."""
-
-    __slots__ = (
-        "board",
-        "cards",
-        "classics",
-        "count",
-        "hand_cards",
-        "joker_value",
-        "jokers",
-        "value",
-    )
-
-    def __init__(
-        self,
-        cards: tuple[str, ...],
-        hand_cards: tuple[str, ...],
-        board: tuple[tuple[int, str], ...],
-        value: int,
-        classics: int,
-        jokers: int,
-        joker_value: int | None,
-    ) -> None:
-        self.cards = cards
-        self.hand_cards = hand_cards
-        self.board = board
-        self.value = value
-        self.count = len(cards)
-        self.classics = classics
-        self.jokers = jokers
-        self.joker_value = joker_value
+# A combination (spec 6.1) is a plain tuple, so that the many held in caches are left alone by
+# the garbage collector: (cards, hand cards, board cards, value, classics, jokers, joker value).
+# ``cards`` are in canonical order; ``hand cards`` and ``board cards`` ((seat, id) pairs) say
+# where they come from; ``classics``/``jokers`` count the classic cards and jokers taken from the
+# hand (the last-card rule needs them); ``joker value`` is set for a lone joker only.
+Combo = tuple[
+    tuple[str, ...], tuple[str, ...], tuple[tuple[int, str], ...], int, int, int, int | None
+]
+CARDS, HAND_CARDS, BOARD_CARDS, VALUE_OF, CLASSICS, JOKERS, JOKER_VALUE = range(7)
 
 
-@functools.lru_cache(maxsize=1 << 17)
+@functools.lru_cache(maxsize=1 << 13)
 def play_action(cards: tuple[str, ...], joker_value: int | None) -> Play:
     """The shared ``Play`` of a canonical card tuple."""
     action = object.__new__(Play)
@@ -212,7 +286,7 @@ def play_action(cards: tuple[str, ...], joker_value: int | None) -> Play:
     return action
 
 
-@functools.lru_cache(maxsize=1 << 17)
+@functools.lru_cache(maxsize=1 << 13)
 def claim_action(cards: tuple[str, ...]) -> Claim:
     """The shared ``Claim`` of a canonical card tuple."""
     action = object.__new__(Claim)
@@ -222,12 +296,12 @@ def claim_action(cards: tuple[str, ...]) -> Claim:
 
 def effect(combo: Combo, count: int, value: int) -> tuple[str, int, int]:
     """Spec 6.2: the play's kind and the trick state after it (``count`` 0 = a lead)."""
-    k, w = combo.count, combo.value
+    k, w = len(combo[CARDS]), combo[VALUE_OF]
     if count == 0:
         return K_LEAD, k, w
     if k == count + 1 and w == value:
         return K_FUSION, 2 * count + 1, value
-    if combo.joker_value is not None and w < value:
+    if combo[JOKER_VALUE] is not None and w < value:
         return K_JOKER_DIVE, k, w
     if k == count:
         return K_RAISE, k, w
@@ -238,30 +312,40 @@ def effect(combo: Combo, count: int, value: int) -> tuple[str, int, int]:
 
 class ValueCombos:
     """Every combination of one value from given sources, sorted by size, with their shared
-    actions; ``starts[k]`` is the index of the first combination of ``k`` cards or more."""
+    ``Play`` actions (``claims()``: their ``Claim`` actions, made on first use); ``starts[k]``
+    is the index of the first combination of ``k`` cards or more."""
 
-    __slots__ = ("claims", "combos", "plays", "starts")
+    __slots__ = ("_claims", "combos", "plays", "starts")
 
-    def __init__(self, combos: list[Combo], claimable: bool = True) -> None:
-        combos.sort(key=lambda c: c.count)
+    def __init__(self, combos: list[Combo], is_sorted: bool = False) -> None:
+        if not is_sorted:
+            combos.sort(key=_COUNT)
         self.combos = tuple(combos)
-        self.plays = tuple(play_action(c.cards, c.joker_value) for c in combos)
-        self.claims = tuple(claim_action(c.cards) for c in combos) if claimable else ()
-        top = combos[-1].count if combos else 0
-        starts = []
+        self.plays = tuple([play_action(c[CARDS], c[JOKER_VALUE]) for c in combos])
+        self._claims: tuple[Claim, ...] | None = None
+        starts = [0]
         index = 0
-        for k in range(top + 2):
-            while index < len(combos) and combos[index].count < k:
+        size = len(combos)
+        k = 1
+        while index < size:
+            while index < size and len(combos[index][CARDS]) < k:
                 index += 1
             starts.append(index)
+            k += 1
         self.starts = tuple(starts)
 
     def start(self, k: int) -> int:
         starts = self.starts
         return starts[k] if k < len(starts) else len(self.combos)
 
+    def claims(self) -> tuple[Claim, ...]:
+        claims = self._claims
+        if claims is None:
+            claims = self._claims = tuple([claim_action(c[CARDS]) for c in self.combos])
+        return claims
 
-@functools.lru_cache(maxsize=1 << 15)
+
+@functools.lru_cache(maxsize=1 << 13)
 def value_combos(
     own: tuple[str, ...],
     groups: tuple[tuple[int, tuple[str, ...]], ...],
@@ -271,12 +355,14 @@ def value_combos(
     hand's ``jokers``, with at least one classic card, lowest ids first in each place."""
     value = VALUE[own[0] if own else groups[0][1][0]]
     out = []
-    if not groups:  # the common case: hand cards (and jokers) only
-        for a in range(1, len(own) + 1):
-            for j in range(len(jokers) + 1):
-                hand_cards = own[:a] + jokers[:j]
-                out.append(Combo(hand_cards, hand_cards, (), value, a, j, None))  # type: ignore[arg-type]
-        return ValueCombos(out)
+    if not groups:  # the common case: hand cards (and jokers) only, made in order of size
+        for size in range(1, len(own) + len(jokers) + 1):
+            for j in range(min(len(jokers), size - 1), -1, -1):
+                a = size - j
+                if a <= len(own):
+                    cards = own[:a] + jokers[:j]
+                    out.append((cards, cards, (), value, a, j, None))
+        return ValueCombos(out, is_sorted=True)
     ranges = [range(len(own) + 1)]
     ranges += [range(len(ids) + 1) for _s, ids in groups]
     ranges.append(range(len(jokers) + 1))
@@ -290,17 +376,15 @@ def value_combos(
             continue
         classic_ids = own[:a] + tuple(card for _s, card in board_pairs)
         cards = tuple(sorted(classic_ids, key=_SORT)) + jokers[:j]
-        out.append(
-            Combo(cards, own[:a] + jokers[:j], tuple(board_pairs), value, a, j, None)  # type: ignore[arg-type]
-        )
+        out.append((cards, own[:a] + jokers[:j], tuple(board_pairs), value, a, j, None))
     return ValueCombos(out)
 
 
 @functools.lru_cache(maxsize=8)
 def lone_jokers(joker: str) -> ValueCombos:
     """A lone X-Joker declared as each value (spec 6.1, 7.2), in value order."""
-    combos = [Combo((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]
-    return ValueCombos(combos, claimable=False)
+    combos: list[Combo] = [((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]
+    return ValueCombos(combos, is_sorted=True)
 
 
 def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:
@@ -318,7 +402,15 @@ Slice = tuple[ValueCombos, int, int]
 
 
 def _table(info: HandInfo, binfo: BoardInfo, v: int) -> ValueCombos:
-    return value_combos(info.by_value.get(v, ()), binfo.by_value.get(v, ()), info.jokers)
+    """The combinations of value ``v``; those from the hand alone are kept on the hand's info
+    (most values have no card on the board)."""
+    groups = binfo.by_value.get(v)
+    if groups is None:
+        table = info.tables.get(v)
+        if table is None:
+            table = info.tables[v] = value_combos(info.by_value[v], (), info.jokers)
+        return table
+    return value_combos(info.by_value.get(v, ()), groups, info.jokers)
 
 
 def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> list[Slice]:

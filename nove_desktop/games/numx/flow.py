@@ -19,7 +19,7 @@ from .cards import (
     PLAYING_DECK,
     malus_plus_numbers,
 )
-from .combos import Combo, effect
+from .combos import BOARD_CARDS, CARDS, HAND_CARDS, JOKER_VALUE, VALUE_OF, Combo, effect
 from .scoring import score_seats
 from .state import NumxState, Phase
 
@@ -51,7 +51,22 @@ def clockwise_from(state: NumxState, first: int) -> list[int]:
 def give(state: NumxState, seat: int, card: str) -> None:
     """Put ``card`` in ``seat``'s hand, keeping the hand sorted."""
     insort(state.hands[seat], card, key=_SORT)
-    state.hinfos[seat] = None
+    info = state.hinfos[seat]
+    if info is not None:
+        state.hinfos[seat] = info.with_card(card)
+
+
+def take(state: NumxState, seat: int, cards: tuple[str, ...] | list[str]) -> None:
+    """Remove ``cards`` from ``seat``'s hand (and from the publicly known hand cards)."""
+    hand = state.hands[seat]
+    public = state.public
+    for card in cards:
+        hand.remove(card)
+        if card in public:
+            public.discard(card)
+    info = state.hinfos[seat]
+    if info is not None:
+        state.hinfos[seat] = info.without(cards)
 
 
 def set_turn(state: NumxState, seat: int) -> None:
@@ -134,10 +149,7 @@ def start_round(state: NumxState, stack: Stack | None, events: list[Event]) -> N
 
 def choose_malus(state: NumxState, seat: int, cards: tuple[str, ...], events: list[Event]) -> None:
     """Spec 4.3: the choice stays hidden until every seat has chosen."""
-    hand = state.hands[seat]
-    for card in cards:
-        hand.remove(card)
-    state.hinfos[seat] = None
+    take(state, seat, cards)
     state.chosen[seat] = list(cards)
     events.append(Event.private("malus_chosen", seat, _CARDS, seat=seat, cards=list(cards)))
     state.acting = tuple(s for s in state.acting if s != seat)
@@ -179,28 +191,33 @@ def lay(state: NumxState, seat: int, combo: Combo, out_of_turn: bool, events: li
     """Move a combination's cards from the hand and the malus areas to the trick."""
     hand = state.hands[seat]
     public = state.public
-    if combo.hand_cards:
-        for card in combo.hand_cards:
+    hand_cards = combo[HAND_CARDS]
+    if hand_cards:
+        for card in hand_cards:
             hand.remove(card)
             if card in public:
                 public.discard(card)
-        state.hinfos[seat] = None
-    if combo.board:
-        for owner, card in combo.board:
+        info = state.hinfos[seat]
+        if info is not None:
+            state.hinfos[seat] = info.without(hand_cards)
+    board_cards = combo[BOARD_CARDS]
+    if board_cards:
+        for owner, card in board_cards:
             state.malus[owner].remove(card)
         state.binfo = None
     kind, count, value = effect(combo, state.trick_count, state.trick_value)
-    state.trick.append((seat, combo.cards, count, value))
+    cards = combo[CARDS]
+    state.trick.append((seat, cards, count, value))
     state.trick_count, state.trick_value = count, value
     events.append(
         Event(
             "play",
             {
                 "seat": seat,
-                "cards": list(combo.cards),
-                "board": [[owner, card] for owner, card in combo.board],
-                "value": combo.value,
-                "joker_value": combo.joker_value,
+                "cards": list(cards),
+                "board": [[owner, card] for owner, card in board_cards],
+                "value": combo[VALUE_OF],
+                "joker_value": combo[JOKER_VALUE],
                 "kind": kind,
                 "trick": [count, value],
                 "out_of_turn": out_of_turn,
@@ -213,11 +230,8 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
     """Spec 7.3-7.5: the prepared Swipe and Malus+ cards, in the order they were added."""
     staged = state.staged
     state.staged = []
-    hand = state.hands[seat]
-    state.hinfos[seat] = None
+    take(state, seat, [card for card, _m, _t in staged])
     for card, mode, target in staged:
-        hand.remove(card)
-        state.public.discard(card)
         state.discard.append(card)
         events.append(Event.public("special", seat=seat, card=card, mode=mode, target=target))
         if mode == SWAP:
@@ -288,9 +302,7 @@ def draw(state: NumxState, seat: int, source: tuple[int, str] | None, events: li
 
 def numx(state: NumxState, seat: int, card: str, out_of_turn: bool, events: list[Event]) -> None:
     """Spec 7.1: Num-X goes to the discard pile and ends the trick."""
-    state.hands[seat].remove(card)
-    state.hinfos[seat] = None
-    state.public.discard(card)
+    take(state, seat, (card,))
     state.discard.append(card)
     events.append(Event.public("num_x", seat=seat, card=card, out_of_turn=out_of_turn))
 
@@ -314,7 +326,11 @@ def after_action(
         end_trick(state, seat, "num_x", events)
         return
     if combo is not None:
-        if state.options.infini_4 and combo.value == INF and combo.count >= INFINI_4_COUNT:
+        if (
+            state.options.infini_4
+            and combo[VALUE_OF] == INF
+            and len(combo[CARDS]) >= INFINI_4_COUNT
+        ):
             end_trick(state, seat, "infini_4", events)
             return
         state.last_player = seat
@@ -453,18 +469,16 @@ def refill(
     """Apply one ``Replenish``: deck cards face up, then the chosen hand cards."""
     area = state.malus[seat]
     state.binfo = None
-    state.hinfos[seat] = None
     added = []
     for _ in range(from_deck):
         card = state.deck.pop()
         area.append(card)
         added.append(card)
+    if cards:
+        take(state, seat, cards)
+        area += cards
+        added += cards
     hand = state.hands[seat]
-    for card in cards:
-        hand.remove(card)
-        state.public.discard(card)
-        area.append(card)
-        added.append(card)
     events.append(Event.public("replenish", seat=seat, cards=added, from_deck=from_deck))
     if cards and not hand and state.phase == Phase.REPLENISH:
         state.emptied.append(seat)  # N-A64: counts for first_out at the end of this step

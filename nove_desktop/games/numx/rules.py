@@ -36,6 +36,8 @@ from .actions import (
 )
 from .cards import KIND, SWIPE
 from .combos import (
+    CLASSICS,
+    JOKERS,
     BoardInfo,
     HandInfo,
     _new,
@@ -120,12 +122,21 @@ class Table:
         return found
 
 
-def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
-    """The seat's hand and the board as combination sources (kept on the state until they
-    change)."""
+_PASS_ONLY = Table([_PASS], [None])
+
+
+def _hand_info(state: NumxState, seat: int) -> HandInfo:
+    """The seat's hand view (kept on the state and updated with the hand)."""
     info = state.hinfos[seat]
     if info is None:
         info = state.hinfos[seat] = hand_info(tuple(state.hands[seat]))
+    return info
+
+
+def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
+    """The seat's hand and the board as combination sources (kept on the state until they
+    change)."""
+    info = _hand_info(state, seat)
     binfo = state.binfo
     if binfo is None:
         binfo = state.binfo = board_info(tuple(map(tuple, state.malus)))
@@ -151,8 +162,8 @@ def turn_table(state: NumxState, seat: int) -> Table:
         size = info.size
         for table, start, stop in slices:
             for combo, play in zip(table.combos[start:stop], table.plays[start:stop], strict=True):
-                a = combo.classics
-                removed = a + combo.jokers + n_staged
+                a = combo[CLASSICS]
+                removed = a + combo[JOKERS] + n_staged
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
                     actions.append(play)
                     payloads.append(combo)
@@ -191,7 +202,7 @@ def _add_specials(
     staged = state.staged
     n_after = len(staged) + 1
     if not (specials_only_allowed and info.classics >= 1) and not any(
-        lc_ok(info, c.classics, c.jokers, n_after)
+        lc_ok(info, c[CLASSICS], c[JOKERS], n_after)
         for table, start, stop in slices
         for c in table.combos[start:stop]
     ):
@@ -210,46 +221,79 @@ def window_table(state: NumxState, seat: int) -> Table:
     """A seat's answers in a Facteur X window (spec 9.2, 9.3): pass, every legal Facteur X and,
     with the variant, Num-X."""
     info, binfo = _infos(state, seat)
+    slices = claim_slices(info, binfo, state.trick_count, state.trick_value)
+    interrupt = state.options.numx_interrupt and info.numx
+    if not slices and not interrupt:
+        return _PASS_ONLY
     actions: list[Action] = [_PASS]
     payloads: list[Any] = [None]
     free = info.classics
-    slices = claim_slices(info, binfo, state.trick_count, state.trick_value)
     if free > info.most:
         for table, start, stop in slices:
-            actions += table.claims[start:stop]
+            actions += table.claims()[start:stop]
             payloads += table.combos[start:stop]
     else:
         size = info.size
         for table, start, stop in slices:
-            claims = table.claims[start:stop]
+            claims = table.claims()[start:stop]
             for combo, claim in zip(table.combos[start:stop], claims, strict=True):
-                a = combo.classics
-                removed = a + combo.jokers
+                a = combo[CLASSICS]
+                removed = a + combo[JOKERS]
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
                     actions.append(claim)
                     payloads.append(combo)
-    if state.options.numx_interrupt and info.numx and free >= 1:
+    if interrupt and free >= 1:
         actions.append(claim_numx_action(info.numx[0]))
         payloads.append(info.numx[0])
     return Table(actions, payloads)
 
 
-@functools.lru_cache(maxsize=1 << 13)
-def refill_table(hand: tuple[str, ...], need: int, deck_cards: int) -> Table:
-    """``Replenish`` choices (spec 8.6): exactly ``need`` sources, ``"deck"`` at most
-    ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first)."""
-    groups = hand_info(hand).groups
+def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
+    """``Replenish`` choices (spec 8.6): exactly ``need`` (1 or 2) sources, ``"deck"`` at most
+    ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first). The
+    payload of each action is the action itself (``_refill`` reads its sources)."""
+    groups = info.groups()
+    heads = [g[0] for g in groups]
     actions: list[Action] = []
-    payloads: list[Any] = []
-    for from_deck in range(min(need, deck_cards), -1, -1):
-        head = (DECK_SOURCE,) * from_deck
-        for cards in _multisets(groups, need - from_deck):
-            actions.append(_replenish(head + cards))
-            payloads.append((from_deck, cards))
-    return Table(actions, payloads)
+    if need == 1:
+        if deck_cards:
+            actions.append(_REPLENISH_DECK)
+        actions += [_replenish((h,)) for h in heads]
+        return Table(actions, actions)
+    if deck_cards >= 2:
+        actions.append(_REPLENISH_DECK_DECK)
+    if deck_cards >= 1:
+        row = _pair_row(DECK_SOURCE)
+        for head in heads:
+            action = row.get(head)
+            if action is None:
+                action = row[head] = _replenish((DECK_SOURCE, head))
+            actions.append(action)
+    for i, first in enumerate(groups):
+        head = first[0]
+        row = _pair_row(head)
+        if len(first) >= 2:
+            action = row.get(first[1])
+            if action is None:
+                action = row[first[1]] = _replenish((head, first[1]))
+            actions.append(action)
+        for other in heads[i + 1 :]:
+            action = row.get(other)
+            if action is None:
+                action = row[other] = _replenish((head, other))
+            actions.append(action)
+    return Table(actions, actions)
+
+
+def _pair_row(first: str) -> dict[str, Replenish]:
+    row = _PAIRS.get(first)
+    if row is None:
+        row = _PAIRS[first] = {}
+    return row
 
 
 _REPLENISH: dict[tuple[str, ...], Replenish] = {}
+_PAIRS: dict[str, dict[str, Replenish]] = {}
 _CHOOSE: dict[tuple[str, ...], ChooseMalus] = {}
 
 
@@ -259,6 +303,10 @@ def _replenish(sources: tuple[str, ...]) -> Replenish:
     if action is None:
         action = _REPLENISH[sources] = _new(Replenish, sources=sources)  # type: ignore[assignment]
     return action  # type: ignore[return-value]
+
+
+_REPLENISH_DECK = _replenish((DECK_SOURCE,))
+_REPLENISH_DECK_DECK = _replenish((DECK_SOURCE, DECK_SOURCE))
 
 
 def _choose(cards: tuple[str, ...]) -> ChooseMalus:
@@ -285,10 +333,10 @@ def _multisets(groups: tuple[tuple[str, ...], ...], size: int) -> list[tuple[str
     return out
 
 
-@functools.lru_cache(maxsize=1 << 13)
+@functools.lru_cache(maxsize=1 << 8)
 def malus_table(hand: tuple[str, ...]) -> Table:
     """Setup choices (spec 4.3): two distinct hand cards, any kind."""
-    choices = _multisets(hand_info(hand).groups, 2)
+    choices = _multisets(hand_info(hand).groups(), 2)
     return Table([_choose(c) for c in choices], choices)
 
 
@@ -307,7 +355,7 @@ def table_for(state: NumxState, seat: int) -> Table:
         table = malus_table(tuple(state.hands[seat]))
     else:
         need = flow.sources_needed(state, seat)
-        table = refill_table(tuple(state.hands[seat]), need, min(len(state.deck), need))
+        table = refill_table(_hand_info(state, seat), need, min(len(state.deck), need))
     state.memo[seat] = table
     return table
 
@@ -343,8 +391,9 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         flow.choose_malus(state, seat, action.cards, events)  # type: ignore[attr-defined]
     else:
         assert kind is Replenish
-        from_deck, cards = payload
-        flow.refill(state, seat, from_deck, cards, events)
+        sources = payload.sources
+        from_deck = sources.count(DECK_SOURCE)
+        flow.refill(state, seat, from_deck, sources[from_deck:], events)
     return events
 
 
@@ -387,9 +436,7 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
         flow.after_action(state, seat, had_cards, None, True, events)
 
 
-def _answer(
-    state: NumxState, seat: int, action: Action, payload: Any, events: list[Event]
-) -> None:
+def _answer(state: NumxState, seat: int, action: Action, payload: Any, events: list[Event]) -> None:
     kind = type(action)
     if kind is Pass:
         claim = None

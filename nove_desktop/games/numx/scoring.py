@@ -76,28 +76,40 @@ OBJECTIVE_TABLE: dict[str, Objective] = {
             _fixed(30),
         ),
         Objective(
-            "OB03", 3, "more than 20 malus points", False, lambda f: area_weight(f.area) > 20,
+            "OB03",
+            3,
+            "more than 20 malus points",
+            False,
+            lambda f: area_weight(f.area) > 20,
             _fixed(30),
         ),
         Objective(
-            "OB04", 4, "fewer than 5 malus points", False, lambda f: area_weight(f.area) < 5,
+            "OB04",
+            4,
+            "fewer than 5 malus points",
+            False,
+            lambda f: area_weight(f.area) < 5,
             _fixed(10),
         ),
         Objective(
-            "OB05", 5, "exactly 7 malus points", False, lambda f: area_weight(f.area) == 7,
+            "OB05",
+            5,
+            "exactly 7 malus points",
+            False,
+            lambda f: area_weight(f.area) == 7,
             _fixed(13),
         ),
         Objective(
-            "OB06", 6, "exactly 13 malus points", False, lambda f: area_weight(f.area) == 13,
+            "OB06",
+            6,
+            "exactly 13 malus points",
+            False,
+            lambda f: area_weight(f.area) == 13,
             _fixed(23),
         ),
         Objective("OB07", 7, "two special malus cards", True, _ob07, _fixed(20)),
-        Objective(
-            "OB08", 8, "four malus cards", False, lambda f: len(f.area) >= 4, _fixed(40)
-        ),
-        Objective(
-            "OB09", 9, "first to empty one's hand", False, lambda f: f.first_out, _fixed(10)
-        ),
+        Objective("OB08", 8, "four malus cards", False, lambda f: len(f.area) >= 4, _fixed(40)),
+        Objective("OB09", 9, "first to empty one's hand", False, lambda f: f.first_out, _fixed(10)),
         Objective("OB10", 10, "the right neighbour succeeds", False, None, _fixed(20)),
     )
 }

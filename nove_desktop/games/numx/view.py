@@ -126,9 +126,7 @@ def observe(state: NumxState, seat: int | None) -> NumxObservation:
         answered = own and seat in state.window.answers
         claim = state.window.answers.get(seat) if answered else None  # type: ignore[arg-type]
         can_claim = (
-            own
-            and not answered
-            and len(table_for(state, seat).actions) > 1  # type: ignore[arg-type]
+            own and not answered and len(table_for(state, seat).actions) > 1  # type: ignore[arg-type]
         )
         window = WindowView(
             waiting=state.acting,
@@ -234,9 +232,7 @@ def determinize(state: NumxState, seat: int, rng: Rng) -> NumxState:
         for other in range(state.players):
             if other != seat:
                 sample.hands[other].sort(key=_SORT)
-        owners = [
-            s for s in range(state.players) if s != seat and sample.objectives[s] is not None
-        ]
+        owners = [s for s in range(state.players) if s != seat and sample.objectives[s] is not None]
         objectives = [sample.objectives[s] for s in owners] + sample.objective_pile
         rng.shuffle(objectives)
         for s in owners:
