@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...engine.actions import Action, ActionCodec
-from .cards import card_name
+from .cards import NUMBER, card_name
 from .options import MAX_PLAYERS
 from .state import SLOTS
 
@@ -59,7 +59,13 @@ class PlayCodec(ActionCodec):
                 and (stack is None or stack is _NO or type(stack) is int)
                 and len(data) == (3 if stack is _NO else 4)
             ):
-                return Play(card, target, None if stack is _NO else stack)
+                index = None if stack is _NO else stack
+                if card in NUMBER and 0 <= target < MAX_PLAYERS:
+                    if index is None:
+                        return play_entry(card)[0][target * SLOTS]
+                    if 0 <= index < SLOTS - 1:
+                        return play_entry(card)[0][target * SLOTS + 1 + index]
+                return Play(card, target, index)
         return super().from_json(data)
 
 

@@ -20,8 +20,10 @@ class NoxObservation:
     """Everything ``seat`` may know now (``seat`` is ``None`` for a spectator, who has no hand).
 
     ``kitties[s]`` is seat ``s``'s kitty, left to right, each stack bottom to top.
-    ``round_history`` is one entry per finished round: ``points``, ``eligible``, ``recorded``,
-    ``totals``, ``reason`` (``six_stacks`` or ``exhausted``), ``by_seat`` and ``start_seat``."""
+    ``score_sheet`` has one row per finished round: the points each seat recorded (the totals
+    are their sums, plus a stacked deck's starting scores). ``last_round`` details the latest
+    finished round: ``points``, ``eligible``, ``recorded``, ``totals``, ``reason``
+    (``six_stacks`` or ``exhausted``), ``by_seat``, ``start_seat`` and ``round``."""
 
     seat: int | None
     players: int
@@ -35,7 +37,8 @@ class NoxObservation:
     pile_count: int
     kitties: tuple[tuple[tuple[str, ...], ...], ...]
     totals: tuple[int, ...]
-    round_history: tuple[dict[str, Any], ...]
+    score_sheet: tuple[tuple[int, ...], ...]
+    last_round: dict[str, Any] | None
     variant: str
     target_score: int
     deck_profile: str
@@ -58,10 +61,13 @@ class NoxObservation:
             "pile_count": self.pile_count,
             "kitties": [[list(stack) for stack in kitty] for kitty in self.kitties],
             "totals": list(self.totals),
-            "round_history": [
-                {key: value[:] if type(value) is list else value for key, value in entry.items()}
-                for entry in self.round_history
-            ],
+            "score_sheet": [list(row) for row in self.score_sheet],
+            "last_round": None
+            if self.last_round is None
+            else {
+                key: value[:] if type(value) is list else value
+                for key, value in self.last_round.items()
+            },
             "variant": self.variant,
             "target_score": self.target_score,
             "deck_profile": self.deck_profile,
@@ -86,7 +92,8 @@ def observe(state: NoxState, seat: int | None) -> NoxObservation:
         pile_count=len(state.pile),
         kitties=tuple(tuple(kitty) for kitty in state.kitties),
         totals=tuple(state.totals),
-        round_history=tuple(state.round_history),
+        score_sheet=tuple(tuple(entry["recorded"]) for entry in state.round_history),
+        last_round=state.round_history[-1] if state.round_history else None,
         variant=opts.variant,
         target_score=opts.target,
         deck_profile=opts.deck_profile,
