@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ...engine.actions import Action
@@ -16,6 +17,8 @@ from .options import MAX_PLAYERS, MIN_PLAYERS, BancoOptions
 from .state import BancoState, Phase
 
 __all__ = ["BancoGame", "BancoOptions", "BancoState"]
+
+_OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(BancoOptions))
 
 
 class BancoGame(Game[BancoOptions, BancoState]):
@@ -82,7 +85,14 @@ class BancoGame(Game[BancoOptions, BancoState]):
         return list(DECKS[options.deck_style])  # type: ignore[index]
 
     def cards_in_play(self, state: BancoState) -> list[str]:
-        return [c for hand in state.hands for c in hand] + state.stock
+        cards = state.stock[:]
+        for hand in state.hands:
+            cards += hand
+        return cards
+
+    def options_to_json(self, options: BancoOptions) -> dict[str, Any]:
+        """Written out (the generic conversion is slow, and states are saved often)."""
+        return {name: getattr(options, name) for name in _OPTION_FIELDS}
 
     def state_to_json(self, state: BancoState) -> dict[str, Any]:
         return {"options": self.options_to_json(state.options), "state": state.to_json()}

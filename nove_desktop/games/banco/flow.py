@@ -198,11 +198,13 @@ def settle(state: BancoState, events: list[Event]) -> None:
     events.append(
         Event.public("banker_revealed", seat=banker, hole_card=hands[banker][0], score=bank_score)
     )
-    results = []
+    outcomes: list[str | None] = [None] * state.players
+    scores: list[int | None] = [None] * state.players
     for seat in state.order:
         amount = bets[seat]
         if not amount:
-            continue  # sat out: the hole card is never shown (D-27)
+            outcomes[seat] = "sat_out"  # the hole card is never shown (D-27)
+            continue
         score = totals[seat]
         if not revealed[seat]:
             revealed[seat] = True
@@ -227,16 +229,15 @@ def settle(state: BancoState, events: list[Event]) -> None:
                 banker_score=bank_score,
             )
         )
-        results.append({"seat": seat, "bet": amount, "score": score, "outcome": outcome})
-    sat_out = [s for s in state.order if not bets[s]]
-    state.last_hand = {
+        outcomes[seat] = outcome
+        scores[seat] = score
+    state.last_hand = {  # public and card-free: the next hand reshuffles these cards
         "hand": state.hand_number,
         "banker": banker,
         "banker_score": bank_score,
         "banker_cards": len(hands[banker]),
-        "results": results,
-        "sat_out": sat_out,
-        "chips": list(chips),
+        "outcomes": outcomes,
+        "scores": scores,
     }
     end_of_hand(state, bank_score, events)
 

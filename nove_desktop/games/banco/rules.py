@@ -30,10 +30,9 @@ def bet_actions(low: int, high: int) -> tuple[Bet, ...]:
 
 
 def legal_actions(state: BancoState, seat: int) -> list[Action]:
-    phase = state.phase
-    if phase == Phase.GAME_OVER or seat != state.current:
+    if seat != state.current or seat < 0:  # ``current`` is -1 once the game is over
         return []
-    if phase == Phase.BET:
+    if state.phase == Phase.BET:
         return list(bet_actions(state.options.min_bet, flow.bet_limit(state, seat)))
     # DRAW and BANKER_DRAW: a turn that cannot hit has already ended automatically.
     return [HIT, STAND]

@@ -132,13 +132,32 @@ class BancoState:
 
     # -- JSON --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rng": self.rng.state}
-        for name in _LIST_FIELDS:
-            data[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, name)]
-        for name in _PLAIN_FIELDS:
-            value = getattr(self, name)
-            data[name] = list(value) if isinstance(value, tuple) else value
-        return data
+        """Written out field by field (the tests and saves call it often)."""
+        return {
+            "rng": self.rng.state,
+            "chips": self.chips[:],
+            "eliminated": self.eliminated[:],
+            "banks_held": self.banks_held[:],
+            "hands": [list(hand) for hand in self.hands],
+            "revealed": self.revealed[:],
+            "totals": self.totals[:],
+            "bets": self.bets[:],
+            "status": self.status[:],
+            "stock": self.stock[:],
+            "phase": self.phase,
+            "current": self.current,
+            "banker": self.banker,
+            "hands_in_term": self.hands_in_term,
+            "hand_number": self.hand_number,
+            "coverage_left": self.coverage_left,
+            "order": list(self.order),
+            "pos": self.pos,
+            "end_reason": self.end_reason,
+            "winners": list(self.winners),
+            "last_hand": None
+            if self.last_hand is None
+            else {k: list(v) if isinstance(v, list) else v for k, v in self.last_hand.items()},
+        }
 
     @classmethod
     def from_json(cls, options: BancoOptions, data: Any) -> BancoState:

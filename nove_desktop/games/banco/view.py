@@ -13,7 +13,7 @@ from .state import BancoState, Phase
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatView:
-    """Public facts about one seat, plus its hole card when the viewer may see it.
+    """One seat as the viewer sees it (built on demand from the observation's per-seat lists).
 
     ``cards`` lists the hand in the order received; a face-down card the viewer may not see is
     ``None``. ``open_score`` is the score of the cards lying face up (the "? + n" of the table);
@@ -31,31 +31,20 @@ class SeatView:
     open_score: int
     score: int | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "chips": self.chips,
-            "eliminated": self.eliminated,
-            "banks_held": self.banks_held,
-            "is_banker": self.is_banker,
-            "status": self.status,
-            "bet": self.bet,
-            "cards": list(self.cards),
-            "hole_face_up": self.hole_face_up,
-            "open_score": self.open_score,
-            "score": self.score,
-        }
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BancoObservation:
     """Everything ``seat`` may know now (``seat`` ``None``: a spectator, public facts only).
 
-    ``hand``/``score`` are the seat's own cards and score this hand. ``bet_min``/``bet_max`` are
-    the legal bet range of the punter betting now (public: chips, coverage and limits are all
-    public), ``bet_cap`` why ``bet_max`` is what it is ("table", "chips" or "bank") for the bet
-    slider. ``last_hand`` summarises the previous settlement (scores and payments, no card ids:
-    that deck has been shuffled away)."""
+    Per-seat facts are lists indexed by seat (``chips``, ``eliminated``, ``banks_held``,
+    ``status``, ``bets``, ``cards``, ``hole_face_up``): compact JSON for the table scene and the
+    tests; ``seats``/``me`` give them as ``SeatView`` objects with the scores worked out. In
+    ``cards`` a face-down card the viewer may not see is ``None``. ``hand``/``score`` are the
+    seat's own cards and score this hand. ``bet_min``/``bet_max`` are the legal bet range of the
+    punter betting now (public: chips, coverage and limits are all public), ``bet_cap`` why
+    ``bet_max`` is what it is ("table", "chips" or "bank") for the bet slider. ``last_hand``
+    summarises the previous settlement (scores and payments, no card ids: that deck has been
+    shuffled away)."""
 
     seat: int | None
     phase: str
@@ -71,7 +60,13 @@ class BancoObservation:
     stock_count: int
     coverage_left: int
     punter_order: tuple[int, ...]
-    seats: tuple[SeatView, ...]
+    chips: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    banks_held: tuple[int, ...]
+    status: tuple[str, ...]
+    bets: tuple[int, ...]
+    cards: tuple[tuple[str | None, ...], ...]
+    hole_face_up: tuple[bool, ...]
     hand: tuple[str, ...]
     score: int | None
     bet_min: int | None
@@ -82,6 +77,7 @@ class BancoObservation:
     end_reason: str | None
 
     def to_json(self) -> dict[str, Any]:
+        """Written out (the generic conversion gives the same, more slowly)."""
         return {
             "seat": self.seat,
             "phase": self.phase,
@@ -97,60 +93,81 @@ class BancoObservation:
             "stock_count": self.stock_count,
             "coverage_left": self.coverage_left,
             "punter_order": list(self.punter_order),
-            "seats": [s.to_json() for s in self.seats],
+            "chips": list(self.chips),
+            "eliminated": list(self.eliminated),
+            "banks_held": list(self.banks_held),
+            "status": list(self.status),
+            "bets": list(self.bets),
+            "cards": [list(c) for c in self.cards],
+            "hole_face_up": list(self.hole_face_up),
             "hand": list(self.hand),
             "score": self.score,
             "bet_min": self.bet_min,
             "bet_max": self.bet_max,
             "bet_cap": self.bet_cap,
-            "last_hand": self.last_hand,
+            "last_hand": _fresh(self.last_hand),
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }
 
+    def open_score(self, seat: int) -> int:
+        """The score of ``seat``'s cards that lie face up."""
+        cards = self.cards[seat]
+        shown = cards if self.hole_face_up[seat] else cards[1:]
+        return sum(VALUE[c] for c in shown if c is not None) % 10
+
+    def score_of(self, seat: int) -> int | None:
+        """``seat``'s whole score when the viewer sees all its cards, else ``None``."""
+        cards = self.cards[seat]
+        if not cards or None in cards:
+            return None
+        return sum(VALUE[c] for c in cards) % 10  # type: ignore[index]
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(
+            seat=seat,
+            chips=self.chips[seat],
+            eliminated=self.eliminated[seat],
+            banks_held=self.banks_held[seat],
+            is_banker=seat == self.banker,
+            status=self.status[seat],
+            bet=self.bets[seat],
+            cards=self.cards[seat],
+            hole_face_up=self.hole_face_up[seat],
+            open_score=self.open_score(seat),
+            score=self.score_of(seat),
+        )
+
+    @property
+    def seats(self) -> tuple[SeatView, ...]:
+        return tuple(self.view(s) for s in range(len(self.chips)))
+
     @property
     def me(self) -> SeatView | None:
-        return None if self.seat is None else self.seats[self.seat]
+        return None if self.seat is None else self.view(self.seat)
 
 
-def _open_score(hand: tuple[str, ...], hole_up: bool) -> int:
-    total = 0
-    for card in hand if hole_up else hand[1:]:
-        total += VALUE[card]
-    return total % 10
+def _fresh(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of the last hand's summary, so that nobody changes the state through the JSON."""
+    if last is None:
+        return None
+    return {k: list(v) if isinstance(v, list | tuple) else v for k, v in last.items()}
 
 
 def observe(state: BancoState, seat: int | None) -> BancoObservation:
     n = state.players
     own = seat is not None and 0 <= seat < n
-    views = []
-    for s in range(n):
-        hand = state.hands[s]
-        up = state.revealed[s]
-        sees_hole = up or s == seat
-        if hand and not sees_hole:
-            cards: tuple[str | None, ...] = (None, *hand[1:])
+    revealed = state.revealed
+    cards: list[tuple[str | None, ...]] = []
+    for s, hand in enumerate(state.hands):
+        if hand and not revealed[s] and s != seat:
+            cards.append((None, *hand[1:]))
         else:
-            cards = hand
-        views.append(
-            SeatView(
-                seat=s,
-                chips=state.chips[s],
-                eliminated=state.eliminated[s],
-                banks_held=state.banks_held[s],
-                is_banker=s == state.banker,
-                status=state.status[s],
-                bet=state.bets[s],
-                cards=cards,
-                hole_face_up=up,
-                open_score=_open_score(hand, up),
-                score=state.totals[s] if hand and sees_hole else None,
-            )
-        )
+            cards.append(hand)
     phase = state.phase
+    opts = state.options
     bet_min = bet_max = bet_cap = None
     if phase == Phase.BET:
-        opts = state.options
         bet_min = opts.min_bet
         bet_max = flow.bet_limit(state, state.current)
         if bet_max == state.chips[state.current] and bet_max < opts.max_bet:
@@ -168,14 +185,20 @@ def observe(state: BancoState, seat: int | None) -> BancoObservation:
         hand_number=state.hand_number,
         banker=state.banker,
         hands_in_term=state.hands_in_term,
-        hands_per_bank=state.options.hands_per_bank,
-        deck_style=state.options.deck_style,  # type: ignore[arg-type]
-        min_bet=state.options.min_bet,
-        max_bet=state.options.max_bet,
+        hands_per_bank=opts.hands_per_bank,
+        deck_style=opts.deck_style,  # type: ignore[arg-type]
+        min_bet=opts.min_bet,
+        max_bet=opts.max_bet,
         stock_count=len(state.stock),
         coverage_left=state.coverage_left,
         punter_order=state.order,
-        seats=tuple(views),
+        chips=tuple(state.chips),
+        eliminated=tuple(state.eliminated),
+        banks_held=tuple(state.banks_held),
+        status=tuple(state.status),
+        bets=tuple(state.bets),
+        cards=tuple(cards),
+        hole_face_up=tuple(revealed),
         hand=state.hands[seat] if own else (),  # type: ignore[index]
         score=state.totals[seat] if own and state.hands[seat] else None,  # type: ignore[index]
         bet_min=bet_min,
@@ -222,12 +245,17 @@ def determinize(state: BancoState, seat: int, rng: Rng) -> BancoState:
     pool = [state.hands[s][0] for s in holes] + state.stock
     rng.shuffle(pool)
     for s in holes:
-        forbidden = forbidden_hole_values(state.hands[s])
-        allowed = [i for i, c in enumerate(pool) if VALUE[c] not in forbidden] if forbidden else []
-        index = allowed[rng.below(len(allowed))] if allowed else len(pool) - 1
+        hand = state.hands[s]
+        index = len(pool) - 1  # the pool is shuffled: its last card is a uniform pick
+        if len(hand) >= 2:
+            forbidden = forbidden_hole_values(hand)
+            if VALUE[pool[index]] in forbidden:
+                allowed = [i for i, c in enumerate(pool) if VALUE[c] not in forbidden]
+                if allowed:  # (empty only if earlier picks took every consistent card)
+                    index = allowed[rng.below(len(allowed))]
         card = pool.pop(index)
-        hands[s] = (card, *state.hands[s][1:])
-        sample.totals[s] = sum(VALUE[c] for c in hands[s]) % 10
+        hands[s] = (card, *hand[1:])
+        sample.totals[s] = (state.totals[s] - VALUE[hand[0]] + VALUE[card]) % 10
     sample.stock = pool
     sample.rng = Rng(raw_state=rng.next_u64())
     return sample
