@@ -445,3 +445,18 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                 assert state.binfo.by_value == fresh_board.by_value
                 assert state.binfo.drawable == fresh_board.drawable
     assert checked > 1000
+
+
+def test_true_is_not_a_seat_number() -> None:
+    t = Numx(4)
+    t.rig(hands={1: "SW1 7a 8a", 2: "JK1 5a"}, trick=[(0, "3a", 1, 3)], current=1)
+    t.refuse(1, AddSpecial("SW1", SWAP, True))  # type: ignore[arg-type]
+    assert AddSpecial("SW1", SWAP, 2) in t.legal(1)
+
+
+def test_a_special_that_would_leave_no_legal_play_cannot_be_added() -> None:
+    t = Numx(4)
+    t.rig(hands={1: "JK1 SW1"}, malus={2: "5a 5b"}, trick=[(0, "3a", 1, 3)], current=1)
+    assert not [a for a in t.legal(1) if isinstance(a, AddSpecial)]
+    assert "no legal play would remain" in t.refuse(1, AddSpecial("SW1", ROTATE, LEFT))
+    assert play("5a") in t.legal(1), "board cards alone remain playable"

@@ -363,7 +363,7 @@ def _special_problem(state: NumxState, seat: int, action: AddSpecial) -> str | N
                 return "a Malus+ on every seat names no target"
         else:
             return 'a Malus+ is played in mode "one" (with a seat) or "all"'
-    info = hand_info(tuple(hand))
-    if info.classics < 1 or board_info(_board(state)) is None:
-        return LAST_CARD
-    return None
+    return (
+        "with this card added no legal play would remain: the last card left in your hand must "
+        "be a classic card, and a lead needs a combination (last-card rule)"
+    )

@@ -9,6 +9,7 @@ explained by ``explain.py``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Any
 
@@ -117,9 +118,19 @@ class Table:
         if found is _MISSING:
             by_value = self.by_value
             if by_value is None:
-                by_value = self.by_value = dict(zip(self.actions, self.payloads, strict=True))
-            found = by_value.get(action, _MISSING)
+                by_value = self.by_value = {a: i for i, a in enumerate(self.actions)}
+            index = by_value.get(action)
+            if index is None or not _same_types(action, self.actions[index]):
+                return _MISSING  # e.g. True where a seat number is expected (True == 1)
+            found = self.payloads[index]
         return found
+
+
+def _same_types(action: Action, listed: Action) -> bool:
+    return all(
+        type(getattr(action, f.name)) is type(getattr(listed, f.name))
+        for f in dataclasses.fields(action)
+    )
 
 
 _PASS_ONLY = Table([_PASS], [None])
