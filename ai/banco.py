@@ -4,8 +4,8 @@ section 10). It sees only its observation.
 * Punter, drawing: hit at 0 to 7, stand at 8 or 9 (the spec's best fixed reply).
 * Punter, betting: the minimum against a sound or unknown banker (the punter's expectation is
   negative there); more with a 6 or 7 in the hole, scaled by ``boldness``; up to 10% of its chips
-  against a banker it has seen stand low by choice (a timid banker makes punting profitable).
-  Without a high boldness it never bets more than 10% of its chips.
+  against a banker it has seen stand low by choice (a timid banker makes punting profitable),
+  up to 20% there when it is very bold (``boldness`` 0.8 or more); otherwise never more than 10%.
 * Banker: compares the expected settlement of standing now with drawing, looking ahead to the
   five-card limit. Each punter's hidden hole card is summed over the cards the banker has not
   seen (leaving out values that would have made an earlier 9, which would have been shown), and
@@ -27,6 +27,7 @@ STAND_AT = 8  # punters hit below this score
 MAX_CARDS = 5
 TIMID_AT = 6  # a banker seen standing by choice at this score or lower is timid
 SHARE = 0.10  # the largest share of its chips a seat bets unless it is very bold
+BOLD = 0.8  # from this boldness on, a seat bets up to twice SHARE against a timid banker
 GOOD_HOLES = frozenset((6, 7))  # the best starting cards (spec 10)
 
 
@@ -78,13 +79,14 @@ class BancoHeuristicSeat(Seat):
         assert me is not None
         chips = me.chips
         hole = VALUE[obs.hand[0]]
+        bold = self.boldness >= BOLD
         share = 0.0
         if self.timid(obs.banker):
-            share = SHARE
+            share = 2 * SHARE * self.boldness if bold else SHARE
         elif hole in GOOD_HOLES:
             share = SHARE * self.boldness
         target = int(chips * share)
-        if self.boldness < 0.8:
+        if not bold:
             target = min(target, int(chips * SHARE))
         return Bet(max(low, min(high, target)))
 

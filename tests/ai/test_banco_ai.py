@@ -55,6 +55,11 @@ def test_a_punter_bets_more_against_a_banker_seen_standing_low() -> None:
     assert seat.timid(0) and not seat.timid(1)
     poor = stacked(2, 0, "Co02 De03")
     assert choose(seat, poor, 1) == Bet(10)
+    wide = stacked(2, 0, "Co02 De03", max_bet=50)
+    assert choose(seat, wide, 1) == Bet(10)  # 10% of its 100 chips, even with room for more
+    bold = BancoHeuristicSeat(1, boldness=1.0)
+    bold.stands = {0: [4, 5, 8]}
+    assert choose(bold, wide, 1) == Bet(20)  # a very bold seat goes to 20%
 
 
 def test_the_seat_remembers_where_bankers_stood_from_the_observations() -> None:
