@@ -21,6 +21,11 @@ JsonDict = dict[str, Any]
 AnyGame = Game[Any, Any]
 
 ROUND_CAP = 200  # passed as "max_rounds" when a game has one, so that random games always end
+# Passed as "max_hands" (Nove banco): at most 20 hands, so five bankers hold a full term of five
+# hands. It never binds up to 4 players (4 x 5 hands end the default game), and keeps a random
+# 12-seat game near 500 actions instead of ~1,400; full-length banco games, bank rotation and
+# every end reason are covered by tests/games/test_banco_properties.py.
+HAND_CAP = 20
 ACTION_BOUND = 50_000  # no game capped at ROUND_CAP rounds may need more actions than this
 POLICY_SALT = 0xC0FFEE  # the random seat's generator must not share the game's stream
 BOGUS_STRINGS = ("", "not-a-card")  # text that names no card and no option of any game
@@ -28,9 +33,13 @@ BOGUS_STRINGS = ("", "not-a-card")  # text that names no card and no option of a
 
 # -- set-up ----------------------------------------------------------------------------------------
 def options_for(game: AnyGame, players: int) -> Any:
-    """Options for ``players`` seats, with the round cap when the game has one."""
+    """Options for ``players`` seats, with the round or hand cap when the game has one."""
     defaults = game.options_to_json(game.default_options(game.min_players))
-    extra = {"max_rounds": ROUND_CAP} if "max_rounds" in defaults else {}
+    extra: dict[str, int] = {}
+    if "max_rounds" in defaults:
+        extra["max_rounds"] = ROUND_CAP
+    if "max_hands" in defaults:
+        extra["max_hands"] = HAND_CAP
     return game.options_from_json({"players": players, **extra})
 
 
