@@ -460,3 +460,41 @@ def test_a_special_that_would_leave_no_legal_play_cannot_be_added() -> None:
     assert not [a for a in t.legal(1) if isinstance(a, AddSpecial)]
     assert "no legal play would remain" in t.refuse(1, AddSpecial("SW1", ROTATE, LEFT))
     assert play("5a") in t.legal(1), "board cards alone remain playable"
+
+
+def test_the_fast_action_codec_agrees_with_the_generic_one() -> None:
+    """``actions.CODEC`` reads well-formed actions without the generic checks: on real actions
+    and on variants with one field changed it gives the same action or the same error."""
+    from nove_desktop.engine import FormatError
+    from nove_desktop.engine.actions import ActionCodec, to_plain_fields
+    from nove_desktop.games.numx.actions import CODEC
+
+    generic = ActionCodec(
+        ChooseMalus, AddSpecial, Play, PlayNumX, Pass, Draw, Claim, ClaimNumX, Replenish
+    )
+
+    def read(codec: ActionCodec, data: object) -> tuple[str, object]:
+        try:
+            return ("action", codec.from_json(data))
+        except FormatError as exc:
+            return ("error", str(exc))
+
+    state, _ = GAME.new_game(NumxOptions(players=3, numx_interrupt=True), 8)
+    rng = Rng(8)
+    seen: list[dict] = []
+    while acting := GAME.to_act(state):
+        legal = GAME.legal_actions(state, acting[0])
+        for action in legal:
+            data = action.to_json()
+            assert data == {"type": action.TYPE, **to_plain_fields(action)}
+            seen.append(data)
+        GAME.apply(state, acting[0], rng.choice(legal))
+    pool = [None, True, 2, -1, "deck", "", ["7a"], ["7a", 3], [], {"a": 1}]
+    checked = 0
+    for data in seen[::7]:
+        variants = [data, {**data, "extra": 1}, [data], {**data, "type": ["play"]}]
+        variants += [{**data, key: value} for key in data for value in pool]
+        for variant in variants:
+            assert read(CODEC, variant) == read(generic, variant), variant
+            checked += 1
+    assert checked > 3000

@@ -10,7 +10,7 @@ none). Nothing happens on the table before ``Play``: the steps only spell out on
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.actions import Action, ActionCodec
 from .cards import KIND, MALUS_PLUS, SWIPE, canonical, card_name, value_name
@@ -37,6 +37,9 @@ class ChooseMalus(Action):
     def __post_init__(self) -> None:
         _canonical_field(self, "cards")
 
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "cards": list(self.cards)}
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class AddSpecial(Action):
@@ -47,6 +50,9 @@ class AddSpecial(Action):
     card: str
     mode: str
     target: int | str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "card": self.card, "mode": self.mode, "target": self.target}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -62,6 +68,9 @@ class Play(Action):
     def __post_init__(self) -> None:
         _canonical_field(self, "cards")
 
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "cards": list(self.cards), "joker_value": self.joker_value}
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlayNumX(Action):
@@ -70,12 +79,18 @@ class PlayNumX(Action):
     TYPE: ClassVar[str] = "play_numx"
     card: str
 
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "card": self.card}
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Do nothing this turn, or let a Facteur X window go by."""
 
     TYPE: ClassVar[str] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -84,6 +99,9 @@ class Draw(Action):
 
     TYPE: ClassVar[str] = "draw"
     source: str = DECK_SOURCE
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "source": self.source}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -96,6 +114,9 @@ class Claim(Action):
     def __post_init__(self) -> None:
         _canonical_field(self, "cards")
 
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "cards": list(self.cards)}
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ClaimNumX(Action):
@@ -103,6 +124,9 @@ class ClaimNumX(Action):
 
     TYPE: ClassVar[str] = "claim_numx"
     card: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "card": self.card}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -120,10 +144,68 @@ class Replenish(Action):
         if ordered != sources:
             object.__setattr__(self, "sources", ordered)
 
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "sources": list(self.sources)}
 
-CODEC = ActionCodec(
-    ChooseMalus, AddSpecial, Play, PlayNumX, Pass, Draw, Claim, ClaimNumX, Replenish
-)
+
+def _cards(value: Any) -> bool:
+    return type(value) is list and all(type(c) is str for c in value)
+
+
+def _text(value: Any) -> bool:
+    return type(value) is str
+
+
+def _number_or_none(value: Any) -> bool:
+    return value is None or type(value) is int
+
+
+def _target(value: Any) -> bool:
+    return value is None or type(value) is int or type(value) is str
+
+
+# Per type: (class, {field: (check, required)}). Lists become tuples.
+_FAST: dict[str, tuple[type[Action], dict[str, tuple[Any, bool]]]] = {
+    "choose_malus": (ChooseMalus, {"cards": (_cards, True)}),
+    "add_special": (
+        AddSpecial,
+        {"card": (_text, True), "mode": (_text, True), "target": (_target, False)},
+    ),
+    "play": (Play, {"cards": (_cards, False), "joker_value": (_number_or_none, False)}),
+    "play_numx": (PlayNumX, {"card": (_text, True)}),
+    "pass": (Pass, {}),
+    "draw": (Draw, {"source": (_text, False)}),
+    "claim": (Claim, {"cards": (_cards, True)}),
+    "claim_numx": (ClaimNumX, {"card": (_text, True)}),
+    "replenish": (Replenish, {"sources": (_cards, True)}),
+}
+
+
+class NumxCodec(ActionCodec):
+    """The engine's codec with a fast path for well-formed NUM-X actions (replays and the test
+    suites read many); anything unusual goes through the generic checks and their messages."""
+
+    def from_json(self, data: Any) -> Action:
+        kind = data.get("type") if type(data) is dict else None
+        if type(kind) is str:
+            entry = _FAST.get(kind)
+            if entry is not None:
+                cls, fields = entry
+                kwargs: dict[str, Any] = {}
+                for name, value in data.items():
+                    if name == "type":
+                        continue
+                    spec = fields.get(name)
+                    if spec is None or not spec[0](value):
+                        break
+                    kwargs[name] = tuple(value) if type(value) is list else value
+                else:
+                    if all(name in kwargs for name, (_c, need) in fields.items() if need):
+                        return cls(**kwargs)
+        return super().from_json(data)
+
+
+CODEC = NumxCodec(ChooseMalus, AddSpecial, Play, PlayNumX, Pass, Draw, Claim, ClaimNumX, Replenish)
 
 
 def _names(cards: tuple[str, ...]) -> str:

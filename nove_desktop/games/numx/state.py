@@ -193,7 +193,9 @@ class NumxState:
             "window": None if self.window is None else self.window.to_json(_encode_claim),
         }
         for name in _LIST_FIELDS:
-            data[name] = [_plain(x) for x in getattr(self, name)]
+            data[name] = list(getattr(self, name))  # strings and ints
+        data["trick"] = [[seat, list(cards), c, v] for seat, cards, c, v in self.trick]
+        data["staged"] = [list(s) for s in self.staged]
         for name in _PLAIN_FIELDS:
             data[name] = getattr(self, name)
         return data
@@ -222,12 +224,6 @@ class NumxState:
         if any(len(x) != n for x in (state.hands, state.malus, state.chosen, state.totals)):
             raise FormatError("the saved NUM-X state does not match its player count")
         return state
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _encode_claim(claim: WindowClaim) -> list[Any]:
