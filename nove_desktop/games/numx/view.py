@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...engine.jsonable import to_plain
 from ...engine.rng import Rng
 from ...engine.windows import ReactionWindow
 from .cards import FULL_DECK, ORDER
@@ -98,11 +97,19 @@ class NumxObservation:
             "last_player": self.last_player,
             "leader": self.leader,
             "lead_fails": self.lead_fails,
-            "window": None if window is None else to_plain(window),
+            "window": None
+            if window is None
+            else {
+                "waiting": list(window.waiting),
+                "precedence": list(window.precedence),
+                "answered": window.answered,
+                "my_claim": None if window.my_claim is None else list(window.my_claim),
+                "can_claim": window.can_claim,
+            },
             "refill_needed": self.refill_needed,
             "first_out": list(self.first_out),
             "totals": list(self.totals),
-            "last_round": to_plain(self.last_round),
+            "last_round": _copy(self.last_round),
             "revealed_hands": None
             if self.revealed_hands is None
             else [list(h) for h in self.revealed_hands],
@@ -115,6 +122,15 @@ class NumxObservation:
             "numx_interrupt": self.numx_interrupt,
             "malus_plus_values": [list(p) for p in self.malus_plus_values],
         }
+
+
+def _copy(value: Any) -> Any:
+    """A copy of plain JSON made of dicts, lists and atoms."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def observe(state: NumxState, seat: int | None) -> NumxObservation:
