@@ -390,17 +390,25 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
     payload = table_for(state, seat).lookup(action)
     if payload is _MISSING:
         raise _refusal(state, seat, action)
-    state.memo = {}  # every change below makes the tables stale
     events: list[Event] = []
     phase = state.phase
     kind = type(action)
     if phase == Phase.FX_WINDOW:
+        # An answer that leaves the window open changes nobody's hand, the board or the
+        # trick: the other seats' tables stay valid (the answering seat no longer acts).
+        window = state.window
         _answer(state, seat, action, payload, events)
+        if state.window is not window or window.outcome().decided:  # type: ignore[union-attr]
+            state.memo = {}
     elif phase == Phase.TURN:
+        state.memo = {}  # every change below makes the tables stale
         _turn(state, seat, action, payload, events)
     elif phase == Phase.MALUS_CHOICE:
         flow.choose_malus(state, seat, action.cards, events)  # type: ignore[attr-defined]
+        if state.phase != Phase.MALUS_CHOICE:  # the others' choices do not depend on it
+            state.memo = {}
     else:
+        state.memo = {}
         assert kind is Replenish
         sources = payload.sources
         from_deck = sources.count(DECK_SOURCE)
