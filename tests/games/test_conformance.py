@@ -10,7 +10,8 @@ outside the legal list are refused.
 * ``test_random_games``: the bulk run (2,000 games per game) with the cheap checks after every
   action (turn structure, conservation, action JSON), the replay file re-executed to the same
   state, result and events, state JSON round trips, and the finished-game checks.
-* ``test_deep_checks``: 250 games per game with everything after every action: secrecy of
+* ``test_deep_checks``: 250 games per game (long games stop at an action budget per player
+  count, after at least 5 games) with everything after every action: secrecy of
   observations and events, copy independence, acceptance of every legal action (on copies),
   refusal of seats not to act and of actions outside the legal list (unchanged state), and a
   copy and a JSON-restored twin that keep playing exactly like the original.
@@ -64,6 +65,13 @@ BULK_GAMES_PER_GAME = 2_000
 DEEP_GAMES_PER_GAME = 250
 DETERMINIZED_GAMES_PER_GAME = 100
 DETERMINIZE_EVERY = 9  # actions between two determinized samples played on (at least)
+# Long games (NUM-X's five rounds: 400-1,200 actions; banco at 12 seats) stop the deep and
+# determinized checks of one player count after this many checked actions, once at least
+# MIN_GAMES_PER_COUNT games were played: NOVE and Kael never reach the budget (50 deep games of
+# 80-135 actions), and the bulk run still plays every game of BULK_GAMES_PER_GAME.
+DEEP_ACTIONS_PER_COUNT = 8_000
+DETERMINIZED_ACTIONS_PER_COUNT = 4_000
+MIN_GAMES_PER_COUNT = 5
 PLAY_ONS_PER_GAME = 24  # at most this many samples of one game are played to the end
 DETERMINISM_GAMES_PER_COUNT = 8
 OTHER_GAMES_PER_COUNT = 10  # games per player count of the single checks kept apart
@@ -200,10 +208,15 @@ def assert_replay_reproduces(
 def test_deep_checks(game_id: str, players: int) -> None:
     game, options, deck = setup(game_id, players)
     first_round = min(game.result(game.new_game(options, s)[0]).rounds for s in range(8))
-    for seed in seeds("deep", game_id, players, games_per_count(game, DEEP_GAMES_PER_GAME)):
+    spent = 0
+    count = games_per_count(game, DEEP_GAMES_PER_GAME)
+    for number, seed in enumerate(seeds("deep", game_id, players, count)):
+        if number >= MIN_GAMES_PER_COUNT and spent >= DEEP_ACTIONS_PER_COUNT:
+            break
         where = Where(game_id, players, seed)
         with reporting(where):
             deep_game(game, options, players, seed, deck, first_round, where)
+        spent += where.action + 1
 
 
 def deep_game(
@@ -384,9 +397,13 @@ def test_determinized_samples_play_on(game_id: str, players: int) -> None:
     ~1,400 actions) would otherwise be quadratic."""
     game, options, deck = setup(game_id, players)
     count = games_per_count(game, DETERMINIZED_GAMES_PER_GAME)
-    for seed in seeds("determinize", game_id, players, count):
+    spent = 0
+    for number, seed in enumerate(seeds("determinize", game_id, players, count)):
+        if number >= MIN_GAMES_PER_COUNT and spent >= DETERMINIZED_ACTIONS_PER_COUNT:
+            break
         where = Where(game_id, players, seed)
         length = sum(1 for _ in random_states(game, options, players, seed, where))
+        spent += length
         stride = max(DETERMINIZE_EVERY, -(-length // PLAY_ONS_PER_GAME))
         with reporting(where):
             for index, state, _acting in random_states(game, options, players, seed, where):
