@@ -26,6 +26,10 @@ ROUND_CAP = 200  # passed as "max_rounds" when a game has one, so that random ga
 # 12-seat game near 500 actions instead of ~1,400; full-length banco games, bank rotation and
 # every end reason are covered by tests/games/test_banco_properties.py.
 HAND_CAP = 20
+# Passed as "rounds" (NUM-X, five rounds by default): two rounds keep the passage from one round
+# to the next (scores carried, new objectives, next leader) at two fifths of the length; full
+# five-round games are played by tests/games/test_numx_rules.py and the AI tests.
+ROUNDS_IN_SUITE = 2
 ACTION_BOUND = 50_000  # no game capped at ROUND_CAP rounds may need more actions than this
 POLICY_SALT = 0xC0FFEE  # the random seat's generator must not share the game's stream
 BOGUS_STRINGS = ("", "not-a-card")  # text that names no card and no option of any game
@@ -40,6 +44,8 @@ def options_for(game: AnyGame, players: int) -> Any:
         extra["max_rounds"] = ROUND_CAP
     if "max_hands" in defaults:
         extra["max_hands"] = HAND_CAP
+    if "rounds" in defaults:
+        extra["rounds"] = ROUNDS_IN_SUITE
     return game.options_from_json({"players": players, **extra})
 
 
