@@ -63,7 +63,7 @@ case "${1:-}" in
         "$PY" -m ruff check .
         # One worker per core (PYTEST_WORKERS=0 runs in this process): the conformance suite
         # plays thousands of games per game and parallelises well.
-        "$PY" -m pytest -n "${PYTEST_WORKERS:-auto}" "$@"
+        "$PY" -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal "$@"
         echo "== standalone build (onedir) and its self-test =="
         NOVE_BUILD=onedir "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
         SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/nove-desktop/nove-desktop --selftest
