@@ -8,24 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import one_json_object, run_cli
 
-from nove_desktop import cli
 from nove_desktop.games.numx import NumxGame, NumxOptions
 from nove_desktop.match import play_match
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def one_json_object(out: str) -> dict[str, Any]:
-    lines = out.splitlines()
-    assert len(lines) == 1, out
-    data = json.loads(lines[0])
-    assert isinstance(data, dict)
-    return data
 
 
 def test_simulate_numx_json(capsys: pytest.CaptureFixture[str]) -> None:
