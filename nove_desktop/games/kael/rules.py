@@ -71,11 +71,6 @@ def can_call(state: KaelState, seat: int) -> bool:
     )
 
 
-def _sources(state: KaelState) -> list[str]:
-    sources = [DECK_SOURCE] if flow.can_draw_deck(state) else []
-    return [*sources, TABLE_SOURCE] if state.table else sources
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _lay_action(cards: tuple[str, ...], source: str) -> Lay:
     """A shared ``Lay`` of cards already in canonical order (actions are immutable values)."""
@@ -96,7 +91,7 @@ def turn_actions(state: KaelState, seat: int) -> list[Action]:
     an empty hand) the draws alone; then the Kaël call. Built from cached pieces: one per group
     of equal ranks in the hand (a handful of distinct groups recur all game long)."""
     hand = state.hands[seat]
-    deck_ok = bool(state.deck) or len(state.table) >= 2  # flow.can_draw_deck
+    deck_ok = flow.can_draw_deck(state)
     if state.table:
         sources = _BOTH if deck_ok else _TABLE_ONLY
     else:
@@ -132,11 +127,7 @@ def turn_actions(state: KaelState, seat: int) -> list[Action]:
                 actions.append(_LAY_PASS)
             else:
                 actions += _rank_actions(tuple(group), sources, count if last == chain_rank else 0)
-    if (
-        state.caller is None
-        and state.circuit
-        and (state.options.false_kael_allowed or hand_total(hand) <= 5)
-    ):
+    if can_call(state, seat):
         actions.append(_CALL)
     return actions
 
@@ -195,7 +186,7 @@ def _lay_is_legal(state: KaelState, seat: int, action: Lay) -> bool:
     if source == TABLE_SOURCE:
         if not state.table:
             return False
-    elif source != DECK_SOURCE or not (state.deck or len(state.table) >= 2):
+    elif source != DECK_SOURCE or not flow.can_draw_deck(state):
         return False
     return not (rank == state.chain_rank and state.chain_count + size == 4)
 
