@@ -28,6 +28,11 @@ class WindowOutcome(Generic[ClaimT]):
     claim: ClaimT | None = None
 
 
+_UNANSWERED: Any = object()
+_UNDECIDED: WindowOutcome[Any] = WindowOutcome(False)
+_ALL_PASSED: WindowOutcome[Any] = WindowOutcome(True)
+
+
 class ReactionWindow(Generic[ClaimT]):
     """The state of one open window (part of the game state, copied with it)."""
 
@@ -44,10 +49,15 @@ class ReactionWindow(Generic[ClaimT]):
         if len(set(order)) != len(order):
             raise ValueError("a seat can appear only once in a window")
         self.kind = kind
-        self.order = order
+        self.order = order = tuple(order)
         self.first_claim_wins = first_claim_wins
-        self.answers: dict[int, ClaimT | None] = dict(answers or {})
-        self._refresh()
+        if answers or not order:
+            self.answers: dict[int, ClaimT | None] = dict(answers or {})
+            self._refresh()
+        else:  # a new window (the common case): nobody has answered
+            self.answers = {}
+            self._outcome = _UNDECIDED
+            self._waiting = order
 
     def _refresh(self) -> None:
         """Cache the outcome and the seats still waiting (they change only in ``answer``)."""
@@ -55,6 +65,21 @@ class ReactionWindow(Generic[ClaimT]):
         self._waiting = (
             () if self._outcome.decided else tuple(s for s in self.order if s not in self.answers)
         )
+
+    def _after(self, seat: int, claim: ClaimT | None) -> None:
+        """``_refresh`` after ``seat``'s answer, from the cached state: only that answer is new,
+        so the outcome changes only if it decides the window (games answer windows often)."""
+        waiting = self._waiting
+        if claim is not None and (self.first_claim_wins or waiting[0] == seat):
+            # A first claim wins at once; otherwise, the best-placed seat still waiting claimed
+            # and every seat placed before it has passed.
+            self._outcome = WindowOutcome(True, seat, claim)
+            self._waiting = ()
+            return
+        if waiting[0] == seat:  # a pass at the head: the next claim in line may now win
+            self._refresh()
+            return
+        self._waiting = tuple([s for s in waiting if s != seat])
 
     def waiting(self) -> tuple[int, ...]:
         """Seats that have not answered yet, in precedence order (empty once decided)."""
@@ -69,25 +94,26 @@ class ReactionWindow(Generic[ClaimT]):
         if self._outcome.decided:
             raise IllegalActionError("this moment has passed", seat=seat)
         self.answers[seat] = claim
-        self._refresh()
+        self._after(seat, claim)
         return self._outcome
 
     def outcome(self) -> WindowOutcome[ClaimT]:
         return self._outcome
 
     def _decide(self) -> WindowOutcome[ClaimT]:
+        answers = self.answers
         if self.first_claim_wins:
             for seat in self.order:
-                claim = self.answers.get(seat)
+                claim = answers.get(seat)
                 if claim is not None:
                     return WindowOutcome(True, seat, claim)
         for seat in self.order:
-            if seat not in self.answers:
-                return WindowOutcome(False)
-            claim = self.answers[seat]
+            claim = answers.get(seat, _UNANSWERED)
+            if claim is _UNANSWERED:
+                return _UNDECIDED
             if claim is not None:
                 return WindowOutcome(True, seat, claim)
-        return WindowOutcome(True)
+        return _ALL_PASSED
 
     def copy(self) -> ReactionWindow[ClaimT]:
         new: ReactionWindow[ClaimT] = ReactionWindow.__new__(ReactionWindow)

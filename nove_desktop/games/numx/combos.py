@@ -218,9 +218,9 @@ class BoardInfo:
     first), their number per value, and the cards another seat may draw (one per face and
     area)."""
 
-    __slots__ = ("by_value", "counts", "drawable", "draws")
+    __slots__ = ("by_value", "counts", "drawable", "draws", "most")
 
-    def __init__(self, board: tuple[tuple[str, ...], ...]) -> None:
+    def __init__(self, board: tuple[tuple[str, ...], ...] | list[list[str]]) -> None:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
         counts: dict[int, int] = {}
         drawable: list[tuple[int, str]] = []
@@ -250,6 +250,7 @@ class BoardInfo:
                         counts[value] += 1
         self.by_value = by_value
         self.counts = counts
+        self.most = max(counts.values()) if counts else 0
         self.drawable = tuple(drawable)
         self.draws: dict[int, tuple[tuple[int, str], ...]] = {}
 
@@ -448,8 +449,10 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
 
 def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> list[Slice]:
     """Facteur X claims (spec 9.2): more than ``count`` cards of one value above ``value``."""
-    out = []
+    out: list[Slice] = []
     need = count + 1 - len(info.jokers)
+    if info.most + binfo.most < need:  # no value has enough cards (most seats, most windows)
+        return out
     by_value = info.by_value
     on_board = binfo.counts
     for v, own in by_value.items():

@@ -42,7 +42,6 @@ from .combos import (
     BoardInfo,
     HandInfo,
     _new,
-    board_info,
     claim_action,
     claim_slices,
     hand_info,
@@ -147,10 +146,12 @@ def _hand_info(state: NumxState, seat: int) -> HandInfo:
 def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
     """The seat's hand and the board as combination sources (kept on the state until they
     change)."""
-    info = _hand_info(state, seat)
+    info = state.hinfos[seat]
+    if info is None:
+        info = state.hinfos[seat] = hand_info(tuple(state.hands[seat]))
     binfo = state.binfo
-    if binfo is None:
-        binfo = state.binfo = board_info(tuple(map(tuple, state.malus)))
+    if binfo is None:  # boards seldom repeat: no cache
+        binfo = state.binfo = BoardInfo(state.malus)
     return info, binfo
 
 
@@ -472,7 +473,7 @@ def _answer(state: NumxState, seat: int, action: Action, payload: Any, events: l
         flow.numx(state, winner, cards[0], True, events)
         flow.after_action(state, winner, had_cards, None, True, events)
         return
-    combo = window_table(state, winner).lookup(claim_action(cards))
+    combo = table_for(state, winner).lookup(claim_action(cards))  # the winner's answer table
     flow.lay(state, winner, combo, True, events)
     flow.after_action(state, winner, had_cards, combo, False, events)
 
