@@ -18,7 +18,6 @@ lowest ids first from each place it draws on: the hand, and each seat's malus ar
 from __future__ import annotations
 
 import functools
-from itertools import product
 
 from .actions import Claim, Play
 from .cards import (
@@ -156,33 +155,37 @@ class HandInfo:
         """The info of this hand minus ``cards``."""
         new = self._copy()
         new.size -= len(cards)
-        tables = new.tables = dict(self.tables)
+        tables = None
         by_value = None
+        recount = False
         for card in cards:
             value = VALUE[card]
             if value is None:
                 kind = KIND[card]
                 if kind == JOKER:
-                    new.jokers = tuple(c for c in new.jokers if c != card)
-                    tables.clear()
+                    new.jokers = _remove(new.jokers, card)
+                    tables = new.tables = {}
                 elif kind == SWIPE:
-                    new.swipes = tuple(c for c in new.swipes if c != card)
+                    new.swipes = _remove(new.swipes, card)
                 elif kind == MALUS_PLUS:
-                    new.malus_plus = tuple(c for c in new.malus_plus if c != card)
+                    new.malus_plus = _remove(new.malus_plus, card)
                 elif kind == NUMX:
-                    new.numx = tuple(c for c in new.numx if c != card)
+                    new.numx = _remove(new.numx, card)
                 continue
             if by_value is None:
-                by_value = new.by_value = dict(self.by_value)
-            ids = tuple(c for c in by_value[value] if c != card)
-            if ids:
-                by_value[value] = ids
-            else:
+                by_value = new.by_value = self.by_value.copy()
+            if tables is None:
+                tables = new.tables = self.tables.copy()
+            ids = by_value[value]
+            if len(ids) == 1:
                 del by_value[value]
+            else:
+                by_value[value] = _remove(ids, card)
+            recount = recount or len(ids) == new.most
             tables.pop(value, None)
             new.classics -= 1
-        if by_value is not None:
-            new.most = max(map(len, by_value.values())) if by_value else 0
+        if recount:
+            new.most = max(map(len, by_value.values())) if by_value else 0  # type: ignore[union-attr]
         return new
 
     def groups(self) -> tuple[tuple[str, ...], ...]:
@@ -196,6 +199,12 @@ class HandInfo:
                 *((card,) for card in self.malus_plus),
             )
         return groups
+
+
+def _remove(ids: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``ids`` without ``card`` (which it holds)."""
+    i = ids.index(card)
+    return ids[:i] + ids[i + 1 :]
 
 
 def _insert(ids: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -364,21 +373,43 @@ def value_combos(
                     cards = own[:a] + jokers[:j]
                     out.append((cards, cards, (), value, a, j, None))
         return ValueCombos(out, is_sorted=True)
-    ranges = [range(len(own) + 1)]
-    ranges += [range(len(ids) + 1) for _s, ids in groups]
-    ranges.append(range(len(jokers) + 1))
-    for pick in product(*ranges):
-        j = pick[-1]
-        a = pick[0]
-        board_pairs: list[tuple[int, str]] = []
-        for (seat, ids), b in zip(groups, pick[1:-1], strict=True):
-            board_pairs += [(seat, card) for card in ids[:b]]
-        if a == 0 and not board_pairs:
-            continue
-        classic_ids = own[:a] + tuple(card for _s, card in board_pairs)
-        cards = tuple(sorted(classic_ids, key=_SORT)) + jokers[:j]
-        out.append((cards, own[:a] + jokers[:j], tuple(board_pairs), value, a, j, None))
-    return ValueCombos(out)
+    # Picks from the board areas, in order (lexicographic in the number taken from each area):
+    # (classic ids, (seat, id) pairs, number of areas used).
+    picks: list[tuple[tuple[str, ...], tuple[tuple[int, str], ...], int]] = [((), (), 0)]
+    for seat, ids in groups:
+        pairs = tuple([(seat, card) for card in ids])
+        grown = []
+        for taken, where, used in picks:
+            grown.append((taken, where, used))
+            for b in range(1, len(ids) + 1):
+                grown.append((taken + ids[:b], where + pairs[:b], used + 1))
+        picks = grown
+    # Buckets by size keep the order of ``product(hand, area 1, ..., jokers)`` within a size.
+    buckets: list[list[Combo]] = [
+        [] for _ in range(len(own) + sum(len(i) for _s, i in groups) + len(jokers) + 1)
+    ]
+    n_jokers = len(jokers)
+    for a in range(len(own) + 1):
+        hand = own[:a]
+        for taken, where, used in picks:
+            if not used:
+                if not a:
+                    continue
+                classic = hand
+            elif a or used > 1:
+                classic = tuple(sorted(hand + taken, key=_SORT))
+            else:
+                classic = taken
+            size = len(classic)
+            for j in range(n_jokers + 1):
+                if j:
+                    extra = jokers[:j]
+                    buckets[size + j].append(
+                        (classic + extra, hand + extra, where, value, a, j, None)
+                    )
+                else:
+                    buckets[size].append((classic, hand, where, value, a, 0, None))
+    return ValueCombos([c for bucket in buckets for c in bucket], is_sorted=True)
 
 
 @functools.lru_cache(maxsize=8)

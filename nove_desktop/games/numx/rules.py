@@ -52,6 +52,7 @@ from .combos import (
 from .state import NumxState, Phase
 
 _PASS = Pass()
+_SCAN = 12  # tables up to this long are searched by a scan, longer ones through a dict
 _MISSING = object()
 _NUMX_CLAIM = "numx"
 _CARDS_CLAIM = "cards"
@@ -108,8 +109,11 @@ class Table:
         self.by_value: dict[Action, Any] | None = None
 
     def lookup(self, action: Action) -> Any:
-        if self.actions[0] is action:
-            return self.payloads[0]
+        actions = self.actions
+        if len(actions) <= _SCAN:  # most tables are short: scan them for the very instance
+            for i, listed in enumerate(actions):
+                if listed is action:
+                    return self.payloads[i]
         by_id = self.by_id
         if by_id is None:
             by_id = self.by_id = dict(zip(map(id, self.actions), self.payloads, strict=True))
