@@ -460,16 +460,28 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
             out.append((lone, 0, len(lone.combos)))
         return out
     jokers = len(info.jokers)
-    for v in sorted(by_value.keys() | on_board.keys()):
-        own = by_value.get(v)
-        avail = (len(own) if own else 0) + on_board.get(v, 0) + jokers
+    values = sorted(by_value.keys() | on_board.keys()) if on_board else by_value  # ascending
+    fuse = info.most + binfo.most + jokers > count  # some value might have count + 1 cards
+    for v in values:
         if v > value:
-            if avail >= count:
-                table = _table(info, binfo, v)
-                out.append((table, table.start(count), len(table.combos)))
-        elif avail > count:
+            if count > 1:  # (one card of the value is always there)
+                own = by_value.get(v)
+                if (len(own) if own else 0) + on_board.get(v, 0) + jokers < count:
+                    continue
             table = _table(info, binfo, v)
-            out.append((table, table.start(count + 1), table.start(count + 2)))
+            starts = table.starts
+            out.append(
+                (
+                    table,
+                    starts[count] if count < len(starts) else len(table.combos),
+                    len(table.combos),
+                )
+            )
+        elif fuse:
+            own = by_value.get(v)
+            if (len(own) if own else 0) + on_board.get(v, 0) + jokers > count:
+                table = _table(info, binfo, v)
+                out.append((table, table.start(count + 1), table.start(count + 2)))
     if count == 1 and jokers:
         lone = lone_jokers(info.jokers[0])
         split = _VALUE_INDEX[value]  # N-A24: any value but the single card's

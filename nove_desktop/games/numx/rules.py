@@ -236,7 +236,12 @@ def _add_specials(
 def window_table(state: NumxState, seat: int) -> Table:
     """A seat's answers in a Facteur X window (spec 9.2, 9.3): pass, every legal Facteur X and,
     with the variant, Num-X."""
-    info, binfo = _infos(state, seat)
+    info = state.hinfos[seat]
+    if info is None:
+        info = state.hinfos[seat] = hand_info(tuple(state.hands[seat]))
+    binfo = state.binfo
+    if binfo is None:
+        binfo = state.binfo = BoardInfo(state.malus)
     slices = claim_slices(info, binfo, state.trick_count, state.trick_value)
     interrupt = state.options.numx_interrupt and info.numx
     if not slices and not interrupt:
@@ -269,47 +274,69 @@ def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first). The
     payload of each action is the action itself (``_refill`` reads its sources)."""
     groups = info.groups()
-    heads = [g[0] for g in groups]
-    actions: list[Action] = []
     if need == 1:
+        singles = _SINGLE_REFILLS
+        actions = [singles[g[0]] for g in groups]
         if deck_cards:
-            actions.append(_REPLENISH_DECK)
-        actions += [_replenish((h,)) for h in heads]
+            actions.insert(0, _REPLENISH_DECK)
         return Table(actions, actions)
+    actions = []
     if deck_cards >= 2:
         actions.append(_REPLENISH_DECK_DECK)
+    heads = [g[0] for g in groups]
     if deck_cards >= 1:
-        row = _pair_row(DECK_SOURCE)
-        for head in heads:
-            action = row.get(head)
-            if action is None:
-                action = row[head] = _replenish((DECK_SOURCE, head))
-            actions.append(action)
-    for i, first in enumerate(groups):
-        head = first[0]
-        row = _pair_row(head)
-        if len(first) >= 2:
-            action = row.get(first[1])
-            if action is None:
-                action = row[first[1]] = _replenish((head, first[1]))
-            actions.append(action)
-        for other in heads[i + 1 :]:
-            action = row.get(other)
-            if action is None:
-                action = row[other] = _replenish((head, other))
-            actions.append(action)
+        row = _REFILL_PAIRS[DECK_SOURCE]
+        actions += [row[h] for h in heads]
+    _add_pairs(actions, _REFILL_PAIRS, groups, heads)
     return Table(actions, actions)
 
 
-def _pair_row(first: str) -> dict[str, Replenish]:
-    row = _PAIRS.get(first)
-    if row is None:
-        row = _PAIRS[first] = {}
-    return row
+def _add_pairs(
+    out: list[Any], rows: dict[str, dict[str, Any]], groups: Any, heads: list[str]
+) -> None:
+    """Append the action of every way to take two cards from the face groups (lowest ids first,
+    in canonical order) from the pair ``rows``."""
+    for i, first in enumerate(groups):
+        row = rows[first[0]]
+        if len(first) >= 2:
+            out.append(row[first[1]])
+        out += [row[other] for other in heads[i + 1 :]]
+
+
+class _Row(dict):  # type: ignore[type-arg]
+    """The shared actions of the pairs that start with one source, made on first use."""
+
+    __slots__ = ("first", "make")
+
+    def __init__(self, first: str, make: Any) -> None:
+        super().__init__()
+        self.first = first
+        self.make = make
+
+    def __missing__(self, second: str) -> Any:
+        action = self[second] = self.make((self.first, second))
+        return action
+
+
+class _Rows(dict):  # type: ignore[type-arg]
+    __slots__ = ("make",)
+
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, first: str) -> _Row:
+        row = self[first] = _Row(first, self.make)
+        return row
+
+
+class _Singles(dict):  # type: ignore[type-arg]
+    def __missing__(self, source: str) -> Replenish:
+        action = self[source] = _replenish((source,))
+        return action
 
 
 _REPLENISH: dict[tuple[str, ...], Replenish] = {}
-_PAIRS: dict[str, dict[str, Replenish]] = {}
 _CHOOSE: dict[tuple[str, ...], ChooseMalus] = {}
 
 
@@ -323,6 +350,8 @@ def _replenish(sources: tuple[str, ...]) -> Replenish:
 
 _REPLENISH_DECK = _replenish((DECK_SOURCE,))
 _REPLENISH_DECK_DECK = _replenish((DECK_SOURCE, DECK_SOURCE))
+_SINGLE_REFILLS = _Singles()
+_REFILL_PAIRS = _Rows(_replenish)
 
 
 def _choose(cards: tuple[str, ...]) -> ChooseMalus:
@@ -333,27 +362,16 @@ def _choose(cards: tuple[str, ...]) -> ChooseMalus:
     return action  # type: ignore[return-value]
 
 
-def _multisets(groups: tuple[tuple[str, ...], ...], size: int) -> list[tuple[str, ...]]:
-    """Every way to take ``size`` (0, 1 or 2) cards from the face groups, lowest ids first."""
-    if size == 0:
-        return [()]
-    if size == 1:
-        return [g[:1] for g in groups]
-    assert size == 2
-    out = []
-    for i, first in enumerate(groups):
-        if len(first) >= 2:
-            out.append(first[:2])
-        head = first[0]
-        out += [(head, other[0]) for other in groups[i + 1 :]]
-    return out
+_CHOICE_PAIRS = _Rows(_choose)
 
 
-@functools.lru_cache(maxsize=1 << 8)
-def malus_table(hand: tuple[str, ...]) -> Table:
-    """Setup choices (spec 4.3): two distinct hand cards, any kind."""
-    choices = _multisets(hand_info(hand).groups(), 2)
-    return Table([_choose(c) for c in choices], choices)
+def malus_table(info: HandInfo) -> Table:
+    """Setup choices (spec 4.3): two distinct hand cards, any kind; the payload of each action
+    is the action itself."""
+    groups = info.groups()
+    actions: list[Any] = []
+    _add_pairs(actions, _CHOICE_PAIRS, groups, [g[0] for g in groups])
+    return Table(actions, actions)
 
 
 def table_for(state: NumxState, seat: int) -> Table:
@@ -368,7 +386,7 @@ def table_for(state: NumxState, seat: int) -> Table:
     elif phase == Phase.TURN:
         table = turn_table(state, seat)
     elif phase == Phase.MALUS_CHOICE:
-        table = malus_table(tuple(state.hands[seat]))
+        table = malus_table(_hand_info(state, seat))
     else:
         need = flow.sources_needed(state, seat)
         table = refill_table(_hand_info(state, seat), need, min(len(state.deck), need))
@@ -384,7 +402,10 @@ def to_act(state: NumxState) -> tuple[int, ...]:
 def legal_actions(state: NumxState, seat: int) -> list[Action]:
     if seat not in state.acting:
         return []
-    return table_for(state, seat).actions[:]
+    table = state.memo.get(seat)
+    if table is None:
+        table = table_for(state, seat)
+    return table.actions[:]
 
 
 def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
@@ -392,7 +413,10 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
     and run the automatic steps up to the next decision."""
     if seat not in state.acting:
         raise _refusal(state, seat, action)
-    payload = table_for(state, seat).lookup(action)
+    table = state.memo.get(seat)
+    if table is None:
+        table = table_for(state, seat)
+    payload = table.lookup(action)
     if payload is _MISSING:
         raise _refusal(state, seat, action)
     events: list[Event] = []
@@ -402,14 +426,17 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         # An answer that leaves the window open changes nobody's hand, the board or the
         # trick: the other seats' tables stay valid (the answering seat no longer acts).
         window = state.window
-        _answer(state, seat, action, payload, events)
+        if kind is Pass:  # most answers
+            flow.answer_window(state, seat, None, events)
+        else:
+            _answer(state, seat, action, payload, events)
         if state.window is not window or window.outcome().decided:  # type: ignore[union-attr]
             state.memo = {}
     elif phase == Phase.TURN:
         state.memo = {}  # every change below makes the tables stale
         _turn(state, seat, action, payload, events)
     elif phase == Phase.MALUS_CHOICE:
-        flow.choose_malus(state, seat, action.cards, events)  # type: ignore[attr-defined]
+        flow.choose_malus(state, seat, payload.cards, events)
         if state.phase != Phase.MALUS_CHOICE:  # the others' choices do not depend on it
             state.memo = {}
     else:
