@@ -18,6 +18,7 @@ lowest ids first from each place it draws on: the hand, and each seat's malus ar
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from .actions import Claim, Play
 from .cards import (
@@ -64,9 +65,10 @@ def _new(cls: type, **fields: object) -> object:
 class HandInfo:
     """A hand sorted by kind and value: classic cards by value (in increasing order), the
     special cards by kind, ``most`` = the largest number of classic copies of one value.
-    ``groups()`` lists the copies of each face; ``tables`` keeps the hand-only combinations of
-    each value (``_table``). ``with_card``/``without`` derive the info of a slightly changed hand
-    and keep the tables of the values that did not change."""
+    ``groups()`` lists the copies of each face; ``tables`` keeps the combinations of each
+    value, with the board cards they were made with (``_table``). ``with_card``/``without``
+    derive the info of a slightly changed hand and keep the tables of the values that did not
+    change."""
 
     __slots__ = (
         "_groups",
@@ -97,7 +99,7 @@ class HandInfo:
         self.classics = size - len(specials)
         self.most = max(map(len, by_value.values())) if by_value else 0
         self._groups: tuple[tuple[str, ...], ...] | None = None
-        self.tables: dict[int, ValueCombos] = {}
+        self.tables: dict[int, tuple[Any, ValueCombos]] = {}
         self.jokers = self.swipes = self.numx = self.malus_plus = ()
         for card in specials:
             self._add_special(card)
@@ -227,7 +229,7 @@ class BoardInfo:
     first), their number per value, and the cards another seat may draw (one per face and
     area)."""
 
-    __slots__ = ("by_value", "counts", "drawable", "draws", "most")
+    __slots__ = ("by_value", "counts", "draw_rows", "drawable", "draws", "most")
 
     def __init__(self, board: tuple[tuple[str, ...], ...] | list[list[str]]) -> None:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
@@ -262,6 +264,7 @@ class BoardInfo:
         self.most = max(counts.values()) if counts else 0
         self.drawable = tuple(drawable)
         self.draws: dict[int, tuple[tuple[int, str], ...]] = {}
+        self.draw_rows: dict[int, Any] = {}  # per seat: its draw actions and their payloads
 
     def draws_for(self, seat: int) -> tuple[tuple[int, str], ...]:
         """The board cards ``seat`` may draw (not from its own area)."""
@@ -322,16 +325,16 @@ def effect(combo: Combo, count: int, value: int) -> tuple[str, int, int]:
 
 class ValueCombos:
     """Every combination of one value from given sources, sorted by size, with their shared
-    ``Play`` actions (``claims()``: their ``Claim`` actions, made on first use); ``starts[k]``
+    ``Play`` and ``Claim`` actions (``plays()``, ``claims()``, made on first use); ``starts[k]``
     is the index of the first combination of ``k`` cards or more."""
 
-    __slots__ = ("_claims", "combos", "plays", "starts")
+    __slots__ = ("_claims", "_plays", "combos", "starts")
 
     def __init__(self, combos: list[Combo], is_sorted: bool = False) -> None:
         if not is_sorted:
             combos.sort(key=_COUNT)
         self.combos = tuple(combos)
-        self.plays = tuple([play_action(c[CARDS], c[JOKER_VALUE]) for c in combos])
+        self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
         starts = [0]
         index = 0
@@ -347,6 +350,14 @@ class ValueCombos:
     def start(self, k: int) -> int:
         starts = self.starts
         return starts[k] if k < len(starts) else len(self.combos)
+
+    def plays(self) -> tuple[Play, ...]:
+        plays = self._plays
+        if plays is None:
+            plays = self._plays = tuple(
+                [play_action(c[CARDS], c[JOKER_VALUE]) for c in self.combos]
+            )
+        return plays
 
     def claims(self) -> tuple[Claim, ...]:
         claims = self._claims
@@ -434,15 +445,17 @@ Slice = tuple[ValueCombos, int, int]
 
 
 def _table(info: HandInfo, binfo: BoardInfo, v: int) -> ValueCombos:
-    """The combinations of value ``v``; those from the hand alone are kept on the hand's info
-    (most values have no card on the board)."""
+    """The combinations of value ``v``, kept on the hand's info with the board cards they were
+    made with (the board changes often, but seldom at this value)."""
     groups = binfo.by_value.get(v)
-    if groups is None:
-        table = info.tables.get(v)
-        if table is None:
-            table = info.tables[v] = value_combos(info.by_value[v], (), info.jokers)
-        return table
-    return value_combos(info.by_value.get(v, ()), groups, info.jokers)
+    entry = info.tables.get(v)
+    if entry is not None:
+        held = entry[0]
+        if held is groups or held == groups:  # the board's cards of this value are the same
+            return entry[1]
+    table = value_combos(info.by_value.get(v, ()), groups or (), info.jokers)
+    info.tables[v] = (groups, table)
+    return table
 
 
 def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> list[Slice]:

@@ -172,12 +172,14 @@ def turn_table(state: NumxState, seat: int) -> Table:
     free = info.classics  # classic cards of the hand (LC: one must stay, or go out last)
     if free > info.most:  # every combination leaves a classic card in hand: LC holds
         for table, start, stop in slices:
-            actions += table.plays[start:stop]
+            actions += table.plays()[start:stop]
             payloads += table.combos[start:stop]
     else:
         size = info.size
         for table, start, stop in slices:
-            for combo, play in zip(table.combos[start:stop], table.plays[start:stop], strict=True):
+            for combo, play in zip(
+                table.combos[start:stop], table.plays()[start:stop], strict=True
+            ):
                 a = combo[CLASSICS]
                 removed = a + combo[JOKERS] + n_staged
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
@@ -195,9 +197,12 @@ def turn_table(state: NumxState, seat: int) -> Table:
             if state.deck:
                 actions.append(_DRAW_DECK)
                 payloads.append(None)
-            for source in binfo.draws_for(seat):
-                actions.append(draw_action(source[1]))
-                payloads.append(source)
+            row = binfo.draw_rows.get(seat)
+            if row is None:
+                sources = binfo.draws_for(seat)
+                row = binfo.draw_rows[seat] = ([draw_action(s[1]) for s in sources], sources)
+            actions += row[0]
+            payloads += row[1]
         if count and info.numx and free >= 1:  # LC: Num-X never leaves only specials
             actions.append(numx_action(info.numx[0]))
             payloads.append(info.numx[0])
