@@ -247,8 +247,11 @@ def window_table(state: NumxState, seat: int) -> Table:
     binfo = state.binfo
     if binfo is None:
         binfo = state.binfo = BoardInfo(state.malus)
-    slices = claim_slices(info, binfo, state.trick_count, state.trick_value)
+    count = state.trick_count
     interrupt = state.options.numx_interrupt and info.numx
+    if info.most + binfo.most + len(info.jokers) <= count and not interrupt:
+        return _PASS_ONLY  # no value has count + 1 cards: most seats, most windows
+    slices = claim_slices(info, binfo, count, state.trick_value)
     if not slices and not interrupt:
         return _PASS_ONLY
     actions: list[Action] = [_PASS]
