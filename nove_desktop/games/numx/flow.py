@@ -151,7 +151,7 @@ def choose_malus(state: NumxState, seat: int, cards: tuple[str, ...], events: li
     """Spec 4.3: the choice stays hidden until every seat has chosen."""
     take(state, seat, cards)
     state.chosen[seat] = list(cards)
-    events.append(Event.private("malus_chosen", seat, _CARDS, seat=seat, cards=list(cards)))
+    events.append(Event("malus_chosen", {"seat": seat, "cards": list(cards)}, _only(seat), _CARDS))
     state.acting = tuple(s for s in state.acting if s != seat)
     if not state.acting:
         reveal_malus(state, events)
@@ -183,7 +183,7 @@ def start_trick(state: NumxState, leader: int, events: list[Event]) -> None:
     state.leader = leader
     state.lead_fails = 0
     state.window = None
-    events.append(Event.public("trick_start", leader=leader))
+    events.append(Event("trick_start", {"leader": leader}))
     set_turn(state, leader)
 
 
@@ -233,7 +233,9 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
     take(state, seat, [card for card, _m, _t in staged])
     for card, mode, target in staged:
         state.discard.append(card)
-        events.append(Event.public("special", seat=seat, card=card, mode=mode, target=target))
+        events.append(
+            Event("special", {"seat": seat, "card": card, "mode": mode, "target": target})
+        )
         if mode == SWAP:
             malus = state.malus
             malus[seat], malus[target] = malus[target], malus[seat]  # type: ignore[index]
@@ -290,21 +292,23 @@ def draw(state: NumxState, seat: int, source: tuple[int, str] | None, events: li
     if source is None:
         card = state.deck.pop()
         give(state, seat, card)
-        events.append(Event.private("draw", seat, _CARDS, seat=seat, source="deck", cards=[card]))
+        events.append(
+            Event("draw", {"seat": seat, "source": "deck", "cards": [card]}, _only(seat), _CARDS)
+        )
         return
     owner, card = source
     state.malus[owner].remove(card)
     state.binfo = None
     give(state, seat, card)
     state.public.add(card)
-    events.append(Event.public("take", seat=seat, owner=owner, card=card))
+    events.append(Event("take", {"seat": seat, "owner": owner, "card": card}))
 
 
 def numx(state: NumxState, seat: int, card: str, out_of_turn: bool, events: list[Event]) -> None:
     """Spec 7.1: Num-X goes to the discard pile and ends the trick."""
     take(state, seat, (card,))
     state.discard.append(card)
-    events.append(Event.public("num_x", seat=seat, card=card, out_of_turn=out_of_turn))
+    events.append(Event("num_x", {"seat": seat, "card": card, "out_of_turn": out_of_turn}))
 
 
 def after_action(
@@ -356,7 +360,7 @@ def advance(state: NumxState, seat: int, events: list[Event]) -> None:
             end_round(state, "nobody could open a trick", events)
             return
         state.leader = nxt
-        events.append(Event.public("lead_passes", seat=nxt))
+        events.append(Event("lead_passes", {"seat": nxt}))
         set_turn(state, nxt)
         return
     if nxt == state.last_player:
@@ -376,7 +380,7 @@ def open_window(state: NumxState, events: list[Event]) -> None:
     state.phase = Phase.FX_WINDOW
     state.acting = order
     events.append(
-        Event.public("fx_window", seats=list(order), trick=[state.trick_count, state.trick_value])
+        Event("fx_window", {"seats": list(order), "trick": [state.trick_count, state.trick_value]})
     )
 
 
@@ -404,7 +408,7 @@ def answer_window(
         return None
     state.window = None
     if outcome.claim is None:
-        events.append(Event.public("fx_window_closed"))
+        events.append(Event("fx_window_closed", {}))
         last = state.last_player
         assert last is not None
         set_turn(state, (last + 1) % state.players)
@@ -421,7 +425,7 @@ def end_trick(state: NumxState, leader: int, reason: str, events: list[Event]) -
     state.trick_count = state.trick_value = 0
     state.last_player = None
     state.window = None
-    events.append(Event.public("trick_end", leader=leader, reason=reason))
+    events.append(Event("trick_end", {"leader": leader, "reason": reason}))
     if any(not hand for hand in state.hands):
         end_round(state, "a seat emptied its hand", events)
         return
@@ -479,7 +483,7 @@ def refill(
         area += cards
         added += cards
     hand = state.hands[seat]
-    events.append(Event.public("replenish", seat=seat, cards=added, from_deck=from_deck))
+    events.append(Event("replenish", {"seat": seat, "cards": added, "from_deck": from_deck}))
     if cards and not hand and state.phase == Phase.REPLENISH:
         state.emptied.append(seat)  # N-A64: counts for first_out at the end of this step
     state.queue.pop(0)

@@ -484,7 +484,7 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
             flow.resolve_specials(state, seat, events)
         flow.after_action(state, seat, had_cards, payload, False, events)
     elif kind is Pass:
-        events.append(Event.public("pass", seat=seat))
+        events.append(Event("pass", {"seat": seat}))
         flow.advance(state, seat, events)
     elif kind is Draw:
         flow.draw(state, seat, payload, events)
