@@ -36,7 +36,7 @@ _ALL_PASSED: WindowOutcome[Any] = WindowOutcome(True)
 class ReactionWindow(Generic[ClaimT]):
     """The state of one open window (part of the game state, copied with it)."""
 
-    __slots__ = ("_outcome", "_waiting", "answers", "first_claim_wins", "kind", "order")
+    __slots__ = ("_claims", "_outcome", "_waiting", "answers", "first_claim_wins", "kind", "order")
 
     def __init__(
         self,
@@ -56,11 +56,14 @@ class ReactionWindow(Generic[ClaimT]):
             self._refresh()
         else:  # a new window (the common case): nobody has answered
             self.answers = {}
+            self._claims = 0
             self._outcome = _UNDECIDED
             self._waiting = order
 
     def _refresh(self) -> None:
-        """Cache the outcome and the seats still waiting (they change only in ``answer``)."""
+        """Cache the outcome, the seats still waiting and the number of claims (they change
+        only in ``answer``)."""
+        self._claims = sum(claim is not None for claim in self.answers.values())
         self._outcome = self._decide()
         self._waiting = (
             () if self._outcome.decided else tuple(s for s in self.order if s not in self.answers)
@@ -73,11 +76,20 @@ class ReactionWindow(Generic[ClaimT]):
         if claim is not None and (self.first_claim_wins or waiting[0] == seat):
             # A first claim wins at once; otherwise, the best-placed seat still waiting claimed
             # and every seat placed before it has passed.
+            self._claims += 1
             self._outcome = WindowOutcome(True, seat, claim)
             self._waiting = ()
             return
-        if waiting[0] == seat:  # a pass at the head: the next claim in line may now win
-            self._refresh()
+        if claim is not None:
+            self._claims += 1
+        elif waiting[0] == seat:  # a pass at the head: a claim waiting behind it may now win
+            if self._claims:
+                self._refresh()
+            elif len(waiting) == 1:  # the last answer, and nobody claimed
+                self._outcome = _ALL_PASSED
+                self._waiting = ()
+            else:
+                self._waiting = waiting[1:]
             return
         self._waiting = tuple([s for s in waiting if s != seat])
 
@@ -122,6 +134,7 @@ class ReactionWindow(Generic[ClaimT]):
         new.first_claim_wins = self.first_claim_wins
         new.answers = self.answers.copy()
         new._outcome = self._outcome  # immutable
+        new._claims = self._claims
         new._waiting = self._waiting
         return new
 

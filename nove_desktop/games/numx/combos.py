@@ -229,7 +229,7 @@ class BoardInfo:
     first), their number per value, and the cards another seat may draw (one per face and
     area)."""
 
-    __slots__ = ("by_value", "counts", "draw_rows", "drawable", "draws", "most")
+    __slots__ = ("by_value", "counts", "drawable", "most")
 
     def __init__(self, board: tuple[tuple[str, ...], ...] | list[list[str]]) -> None:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
@@ -262,16 +262,7 @@ class BoardInfo:
         self.by_value = by_value
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
-        self.drawable = tuple(drawable)
-        self.draws: dict[int, tuple[tuple[int, str], ...]] = {}
-        self.draw_rows: dict[int, Any] = {}  # per seat: its draw actions and their payloads
-
-    def draws_for(self, seat: int) -> tuple[tuple[int, str], ...]:
-        """The board cards ``seat`` may draw (not from its own area)."""
-        found = self.draws.get(seat)
-        if found is None:
-            found = self.draws[seat] = tuple(d for d in self.drawable if d[0] != seat)
-        return found
+        self.drawable = drawable
 
 
 @functools.lru_cache(maxsize=1 << 9)

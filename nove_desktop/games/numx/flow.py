@@ -32,6 +32,7 @@ _CARD = ("card",)
 _OBJECTIVE = ("objective",)
 _CLAIM = ("claim",)
 _OWNERS: dict[int, frozenset[int]] = {}
+_WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 _SORT = ORDER.__getitem__
 
@@ -375,7 +376,9 @@ def open_window(state: NumxState, events: list[Event]) -> None:
     n = state.players
     last = state.last_player
     assert last is not None
-    order = tuple((last + i) % n for i in range(1, n + 1))
+    order = _WINDOW_ORDERS.get((last, n))
+    if order is None:
+        order = _WINDOW_ORDERS[last, n] = tuple((last + i) % n for i in range(1, n + 1))
     state.window = ReactionWindow(FX, order)
     state.phase = Phase.FX_WINDOW
     state.acting = order

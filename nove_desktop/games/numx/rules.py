@@ -35,7 +35,7 @@ from .actions import (
     PlayNumX,
     Replenish,
 )
-from .cards import KIND, SWIPE
+from .cards import FULL_DECK, KIND, SWIPE
 from .combos import (
     CLASSICS,
     JOKERS,
@@ -80,6 +80,7 @@ def claim_numx_action(card: str) -> ClaimNumX:
 
 
 _PLAY_SPECIALS_ONLY = _new(Play, cards=(), joker_value=None)
+_DRAWS = {card: draw_action(card) for card in FULL_DECK}  # a card drawn from a malus area
 _DRAW_DECK = draw_action(DECK_SOURCE)
 
 
@@ -197,12 +198,9 @@ def turn_table(state: NumxState, seat: int) -> Table:
             if state.deck:
                 actions.append(_DRAW_DECK)
                 payloads.append(None)
-            row = binfo.draw_rows.get(seat)
-            if row is None:
-                sources = binfo.draws_for(seat)
-                row = binfo.draw_rows[seat] = ([draw_action(s[1]) for s in sources], sources)
-            actions += row[0]
-            payloads += row[1]
+            sources = [d for d in binfo.drawable if d[0] != seat]  # not from one's own area
+            actions += [_DRAWS[d[1]] for d in sources]
+            payloads += sources
         if count and info.numx and free >= 1:  # LC: Num-X never leaves only specials
             actions.append(numx_action(info.numx[0]))
             payloads.append(info.numx[0])
