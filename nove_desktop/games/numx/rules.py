@@ -432,10 +432,7 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         # An answer that leaves the window open changes nobody's hand, the board or the
         # trick: the other seats' tables stay valid (the answering seat no longer acts).
         window = state.window
-        if kind is Pass:  # most answers
-            flow.answer_window(state, seat, None, events)
-        else:
-            _answer(state, seat, action, payload, events)
+        _answer(state, seat, action, payload, events)
         if state.window is not window or window.outcome().decided:  # type: ignore[union-attr]
             state.memo = {}
     elif phase == Phase.TURN:
