@@ -90,7 +90,16 @@ class Rng:
         n = len(items)
         if n == 1:
             return items[0]
-        return items[self.below(n)]
+        if n >= _SMALL or n == 0:
+            return items[self.below(n)]  # (raises for an empty sequence)
+        limit = _LIMITS[n]
+        while True:  # ``below`` inlined: search playouts choose once per action
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return items[z % n]
 
     def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one by one step)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from operator import indexOf
 from typing import Any
 
 from ...engine.actions import Action
@@ -52,7 +53,6 @@ from .combos import (
 from .state import NumxState, Phase
 
 _PASS = Pass()
-_SCAN = 12  # tables up to this long are searched by a scan, longer ones through a dict
 _MISSING = object()
 _NUMX_CLAIM = "numx"
 _CARDS_CLAIM = "cards"
@@ -101,33 +101,25 @@ class Table:
     Lookups go by identity first (the actions handed out are shared instances), then by value
     for an equal action built elsewhere (e.g. read from JSON)."""
 
-    __slots__ = ("actions", "by_id", "by_value", "payloads")
+    __slots__ = ("actions", "by_value", "payloads")
 
     def __init__(self, actions: list[Action], payloads: list[Any]) -> None:
         self.actions = actions
         self.payloads = payloads
-        self.by_id: dict[int, Any] | None = None
         self.by_value: dict[Action, Any] | None = None
 
     def lookup(self, action: Action) -> Any:
-        actions = self.actions
-        if len(actions) <= _SCAN:  # most tables are short: scan them for the very instance
-            for i, listed in enumerate(actions):
-                if listed is action:
-                    return self.payloads[i]
-        by_id = self.by_id
-        if by_id is None:
-            by_id = self.by_id = dict(zip(map(id, self.actions), self.payloads, strict=True))
-        found = by_id.get(id(action), _MISSING)
-        if found is _MISSING:
-            by_value = self.by_value
-            if by_value is None:
-                by_value = self.by_value = {a: i for i, a in enumerate(self.actions)}
-            index = by_value.get(action)
-            if index is None or not _same_types(action, self.actions[index]):
-                return _MISSING  # e.g. True where a seat number is expected (True == 1)
-            found = self.payloads[index]
-        return found
+        try:  # the very instance handed out (the usual case), found by a scan of identities
+            return self.payloads[indexOf(map(id, self.actions), id(action))]
+        except ValueError:
+            pass
+        by_value = self.by_value  # an equal action built elsewhere (e.g. read from JSON)
+        if by_value is None:
+            by_value = self.by_value = {a: i for i, a in enumerate(self.actions)}
+        index = by_value.get(action)
+        if index is None or not _same_types(action, self.actions[index]):
+            return _MISSING  # e.g. True where a seat number is expected (True == 1)
+        return self.payloads[index]
 
 
 def _same_types(action: Action, listed: Action) -> bool:
@@ -281,8 +273,7 @@ def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     payload of each action is the action itself (``_refill`` reads its sources)."""
     groups = info.groups()
     if need == 1:
-        singles = _SINGLE_REFILLS
-        actions = [singles[g[0]] for g in groups]
+        actions = [_SINGLE_REFILLS[g[0]] for g in groups]
         if deck_cards:
             actions.insert(0, _REPLENISH_DECK)
         return Table(actions, actions)
@@ -306,7 +297,7 @@ def _add_pairs(
         row = rows[first[0]]
         if len(first) >= 2:
             out.append(row[first[1]])
-        out += [row[other] for other in heads[i + 1 :]]
+        out += map(row.__getitem__, heads[i + 1 :])  # (a row makes missing pairs itself)
 
 
 class _Row(dict):  # type: ignore[type-arg]
