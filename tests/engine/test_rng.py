@@ -267,3 +267,18 @@ def test_golden_shuffles_of_seed_one() -> None:
         18, 33, 39, 1, 34, 37, 23, 13, 20, 30, 16, 35, 5, 7, 32, 15, 12, 0, 29, 22,
         3, 26, 14, 10, 27, 6, 28, 11, 19, 21, 8, 2, 24, 31, 38, 4, 36, 25, 9, 17,
     ]  # fmt: skip
+
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**63 + 5])
+def test_choice_picks_the_element_that_below_names(seed: int) -> None:
+    """``choice`` draws exactly as ``items[below(len(items))]`` would (it inlines ``below`` for
+    speed), so games recorded before and after agree; one element takes no draw."""
+    sizes = Rng(seed + 7)
+    picker, reference = Rng(seed), Rng(seed)
+    for _ in range(3000):
+        n = 1 + sizes.below(600)
+        items = list(range(n))
+        expected = items[reference.below(n)] if n > 1 else items[0]
+        assert picker.choice(items) == expected
+        assert picker.state == reference.state
