@@ -18,6 +18,7 @@ lowest ids first from each place it draws on: the hand, and each seat's malus ar
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from typing import Any
 
 from .actions import Claim, Play
@@ -141,10 +142,10 @@ class HandInfo:
             return new
         new.classics += 1
         ids = self.by_value.get(value)
-        if ids is None:
-            by_value = dict(self.by_value)
-            by_value[value] = (card,)
-            new.by_value = {v: by_value[v] for v in sorted(by_value)}
+        if ids is None:  # a new value, put in its place (the values stay in increasing order)
+            items = list(self.by_value.items())
+            items.insert(bisect_left(items, (value,)), (value, (card,)))
+            new.by_value = dict(items)
         else:
             new.by_value = dict(self.by_value)
             new.by_value[value] = _insert(ids, card)
