@@ -109,6 +109,20 @@ class ReactionWindow(Generic[ClaimT]):
         self._after(seat, claim)
         return self._outcome
 
+    def answer_pass(self, seat: int) -> WindowOutcome[ClaimT]:
+        """``answer(seat, None)``, short for the usual case: the first seat still waiting
+        passes while no claim waits behind it."""
+        waiting = self._waiting
+        if self._claims or not waiting or waiting[0] != seat:
+            return self.answer(seat, None)
+        self.answers[seat] = None
+        if len(waiting) == 1:
+            self._outcome = _ALL_PASSED
+            self._waiting = ()
+        else:
+            self._waiting = waiting[1:]
+        return self._outcome
+
     def outcome(self) -> WindowOutcome[ClaimT]:
         return self._outcome
 

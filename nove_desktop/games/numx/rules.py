@@ -399,9 +399,13 @@ def to_act(state: NumxState) -> tuple[int, ...]:
 def legal_actions(state: NumxState, seat: int) -> list[Action]:
     if seat not in state.acting:
         return []
-    table = state.memo.get(seat)
+    memo = state.memo
+    table = memo.get(seat)
     if table is None:
-        table = table_for(state, seat)
+        if state.phase == Phase.FX_WINDOW:  # (most decisions)
+            table = memo[seat] = window_table(state, seat)
+        else:
+            table = table_for(state, seat)
     return table.actions[:]
 
 
