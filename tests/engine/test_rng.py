@@ -269,7 +269,6 @@ def test_golden_shuffles_of_seed_one() -> None:
     ]  # fmt: skip
 
 
-
 @pytest.mark.parametrize("seed", [0, 1, 2**63 + 5])
 def test_choice_picks_the_element_that_below_names(seed: int) -> None:
     """``choice`` draws exactly as ``items[below(len(items))]`` would (it inlines ``below`` for

@@ -444,6 +444,9 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
             if state.binfo is not None:
                 fresh_board = board_info(tuple(map(tuple, state.malus)))
                 assert state.binfo.by_value == fresh_board.by_value
+                assert list(state.binfo.by_value) == list(fresh_board.by_value)
+                assert state.binfo.counts == fresh_board.counts
+                assert state.binfo.most == fresh_board.most
                 assert state.binfo.drawable == fresh_board.drawable
     assert checked > 1000
 

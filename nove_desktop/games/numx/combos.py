@@ -266,6 +266,60 @@ class BoardInfo:
         self.drawable = drawable
 
 
+def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]) -> BoardInfo:
+    """The view of ``board`` after ``card`` left ``seat``'s area (``board`` is already without
+    it). Usually only that card's value and its place among the drawable cards change, so the
+    view is updated instead of rebuilt (a card drawn or laid from a malus area is the most common
+    change of the board); the result equals ``BoardInfo(board)``, orders included."""
+    face, value = _META[card]
+    by_value = binfo.by_value
+    counts = binfo.counts
+    rest: tuple[str, ...] = ()
+    if value is not None:
+        kept = []
+        groups = by_value[value]
+        for owner, ids in groups:
+            if owner == seat:
+                rest = _remove(ids, card)
+                if not rest:
+                    if owner == groups[0][0] and len(groups) > 1:
+                        # the value now first appears in a later area: it moves in the orders
+                        return BoardInfo(board)
+                    continue
+                ids = rest
+            kept.append((owner, ids))
+        by_value = by_value.copy()
+        counts = counts.copy()
+        if kept:
+            by_value[value] = tuple(kept)
+            counts[value] -= 1
+        else:
+            del by_value[value], counts[value]
+        most = max(counts.values()) if counts else 0
+    else:
+        most = binfo.most
+    new = BoardInfo.__new__(BoardInfo)
+    new.most = most
+    new.by_value = by_value
+    new.counts = counts
+    drawable = binfo.drawable
+    try:
+        index = drawable.index((seat, card))
+    except ValueError:  # a later copy of its face: the first copy stays drawable
+        new.drawable = drawable
+        return new
+    drawable = drawable[:]
+    if value is None:
+        copies = [c for c in board[seat] if FACE[c] == face]
+        rest = (min(copies, key=_SORT),) if copies else ()
+    if rest:
+        drawable[index] = (seat, rest[0])  # the next copy of that face in the area
+    else:
+        del drawable[index]
+    new.drawable = drawable
+    return new
+
+
 @functools.lru_cache(maxsize=1 << 9)
 def board_info(board: tuple[tuple[str, ...], ...]) -> BoardInfo:
     return BoardInfo(board)

@@ -19,7 +19,16 @@ from .cards import (
     PLAYING_DECK,
     malus_plus_numbers,
 )
-from .combos import BOARD_CARDS, CARDS, HAND_CARDS, JOKER_VALUE, VALUE_OF, Combo, effect
+from .combos import (
+    BOARD_CARDS,
+    CARDS,
+    HAND_CARDS,
+    JOKER_VALUE,
+    VALUE_OF,
+    Combo,
+    board_without,
+    effect,
+)
 from .scoring import score_seats
 from .state import NumxState, Phase
 
@@ -206,9 +215,13 @@ def lay(state: NumxState, seat: int, combo: Combo, out_of_turn: bool, events: li
             state.hinfos[seat] = info.without(hand_cards)
     board_cards = combo[BOARD_CARDS]
     if board_cards:
+        binfo = state.binfo
+        board = state.malus
         for owner, card in board_cards:
-            state.malus[owner].remove(card)
-        state.binfo = None
+            board[owner].remove(card)
+            if binfo is not None:
+                binfo = board_without(binfo, owner, card, board)
+        state.binfo = binfo
     kind, count, value = effect(combo, state.trick_count, state.trick_value)
     cards = combo[CARDS]
     state.trick.append((seat, cards, count, value))
@@ -302,7 +315,8 @@ def draw(state: NumxState, seat: int, source: tuple[int, str] | None, events: li
         return
     owner, card = source
     state.malus[owner].remove(card)
-    state.binfo = None
+    if state.binfo is not None:
+        state.binfo = board_without(state.binfo, owner, card, state.malus)
     give(state, seat, card)
     state.public.add(card)
     events.append(Event("take", {"seat": seat, "owner": owner, "card": card}))
