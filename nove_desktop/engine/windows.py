@@ -110,17 +110,13 @@ class ReactionWindow(Generic[ClaimT]):
         return self._outcome
 
     def answer_pass(self, seat: int) -> WindowOutcome[ClaimT]:
-        """``answer(seat, None)``, short for the usual case: the first seat still waiting
-        passes while no claim waits behind it."""
+        """``answer(seat, None)``, with fewer checks for the usual case: the first seat still
+        waiting passes."""
         waiting = self._waiting
-        if self._claims or not waiting or waiting[0] != seat:
-            return self.answer(seat, None)
-        self.answers[seat] = None
-        if len(waiting) == 1:
-            self._outcome = _ALL_PASSED
-            self._waiting = ()
-        else:
-            self._waiting = waiting[1:]
+        if not waiting or waiting[0] != seat:
+            return self.answer(seat, None)  # (its checks and their messages)
+        self.answers[seat] = None  # the head seat: listed, not answered yet, window still open
+        self._after(seat, None)
         return self._outcome
 
     def outcome(self) -> WindowOutcome[ClaimT]:

@@ -48,10 +48,6 @@ _VALUE_INDEX = {v: i for i, v in enumerate(ALL_VALUES)}
 _META = {card: (FACE[card], VALUE[card]) for card in FACE}
 
 
-def _COUNT(combo: tuple) -> int:
-    return len(combo[0])
-
-
 _set = object.__setattr__
 
 
@@ -376,9 +372,8 @@ class ValueCombos:
 
     __slots__ = ("_claims", "_plays", "combos", "starts")
 
-    def __init__(self, combos: list[Combo], is_sorted: bool = False) -> None:
-        if not is_sorted:
-            combos.sort(key=_COUNT)
+    def __init__(self, combos: list[Combo]) -> None:
+        """``combos`` must be sorted by size."""
         self.combos = tuple(combos)
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
@@ -429,7 +424,7 @@ def value_combos(
                 if a <= len(own):
                     cards = own[:a] + jokers[:j]
                     out.append((cards, cards, (), value, a, j, None))
-        return ValueCombos(out, is_sorted=True)
+        return ValueCombos(out)
     # Picks from the board areas, in order (lexicographic in the number taken from each area):
     # (classic ids, (seat, id) pairs, number of areas used).
     picks: list[tuple[tuple[str, ...], tuple[tuple[int, str], ...], int]] = [((), (), 0)]
@@ -466,14 +461,14 @@ def value_combos(
                     )
                 else:
                     buckets[size].append((classic, hand, where, value, a, 0, None))
-    return ValueCombos([c for bucket in buckets for c in bucket], is_sorted=True)
+    return ValueCombos([c for bucket in buckets for c in bucket])
 
 
 @functools.lru_cache(maxsize=8)
 def lone_jokers(joker: str) -> ValueCombos:
     """A lone X-Joker declared as each value (spec 6.1, 7.2), in value order."""
     combos: list[Combo] = [((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]
-    return ValueCombos(combos, is_sorted=True)
+    return ValueCombos(combos)
 
 
 def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:

@@ -53,9 +53,6 @@ def _only(seat: int) -> frozenset[int]:
     return seen
 
 
-ONLY = tuple(_only(seat) for seat in range(16))  # the seat alone, by seat (more than enough)
-
-
 def clockwise_from(state: NumxState, first: int) -> list[int]:
     n = state.players
     return [(first + i) % n for i in range(n)]
@@ -414,14 +411,15 @@ def answer_window(
     ``(seat, claim)`` when the window is decided with a claim; closes it when all passed."""
     window = state.window
     assert window is not None
-    if claim is None:
-        outcome = window.answer_pass(seat)
-        events.append(Event("fx_answer", {"seat": seat, "claim": None}, ONLY[seat], _CLAIM))
-    else:
-        outcome = window.answer(seat, claim)
-        events.append(
-            Event("fx_answer", {"seat": seat, "claim": list(claim[1])}, ONLY[seat], _CLAIM)
+    outcome = window.answer_pass(seat) if claim is None else window.answer(seat, claim)
+    events.append(
+        Event(
+            "fx_answer",
+            {"seat": seat, "claim": None if claim is None else list(claim[1])},
+            _only(seat),
+            _CLAIM,
         )
+    )
     if not outcome.decided:
         state.acting = window.waiting()
         return None

@@ -143,9 +143,7 @@ def _hand_info(state: NumxState, seat: int) -> HandInfo:
 def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
     """The seat's hand and the board as combination sources (kept on the state until they
     change)."""
-    info = state.hinfos[seat]
-    if info is None:
-        info = state.hinfos[seat] = hand_info(tuple(state.hands[seat]))
+    info = _hand_info(state, seat)
     binfo = state.binfo
     if binfo is None:  # boards seldom repeat: no cache
         binfo = state.binfo = BoardInfo(state.malus)
@@ -231,12 +229,7 @@ def _add_specials(
 def window_table(state: NumxState, seat: int) -> Table:
     """A seat's answers in a Facteur X window (spec 9.2, 9.3): pass, every legal Facteur X and,
     with the variant, Num-X."""
-    info = state.hinfos[seat]
-    if info is None:
-        info = state.hinfos[seat] = hand_info(tuple(state.hands[seat]))
-    binfo = state.binfo
-    if binfo is None:
-        binfo = state.binfo = BoardInfo(state.malus)
+    info, binfo = _infos(state, seat)
     count = state.trick_count
     interrupt = state.options.numx_interrupt and info.numx
     if info.most + binfo.most + len(info.jokers) <= count and not interrupt:
