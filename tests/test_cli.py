@@ -22,14 +22,9 @@ from nove_desktop import cli
 from nove_desktop.engine import Action
 from nove_desktop.games.nove import NoveGame, NoveOptions
 from nove_desktop.match import play_match
+from tests.games.cli_helpers import one_json_object, run_cli
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def assert_one_error_line(status: int, out: str, err: str, *fragments: str) -> None:
@@ -41,15 +36,6 @@ def assert_one_error_line(status: int, out: str, err: str, *fragments: str) -> N
     assert "Traceback" not in err
     for fragment in fragments:
         assert fragment in lines[0]
-
-
-def one_json_object(out: str) -> dict[str, Any]:
-    """stdout must hold exactly one JSON object (one line) and nothing else."""
-    lines = out.splitlines()
-    assert len(lines) == 1, out
-    data = json.loads(lines[0])
-    assert isinstance(data, dict)
-    return data
 
 
 def write_replay(folder: Path, seed: int = 4, players: int = 3) -> tuple[Path, Any]:

@@ -1,4 +1,4 @@
-"""Calling the command line in-process, for the per-game CLI tests (as ``tests/test_cli.py``)."""
+"""Calling the command line in-process, for ``tests/test_cli.py`` and the per-game CLI tests."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 
 
 def one_json_object(out: str) -> dict[str, Any]:
+    """stdout must hold exactly one JSON object (one line) and nothing else."""
     lines = out.splitlines()
     assert len(lines) == 1, out
     data = json.loads(lines[0])

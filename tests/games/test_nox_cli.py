@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import one_json_object, run_cli
 
 from nove_desktop.games.nox import NoxGame, NoxOptions
 from nove_desktop.match import play_match
+from tests.games.cli_helpers import one_json_object, run_cli
 
 
 def test_simulate_nox_json(capsys: pytest.CaptureFixture[str]) -> None:
