@@ -523,14 +523,7 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
                 if (len(own) if own else 0) + on_board.get(v, 0) + jokers < count:
                     continue
             table = _table(info, binfo, v)
-            starts = table.starts
-            out.append(
-                (
-                    table,
-                    starts[count] if count < len(starts) else len(table.combos),
-                    len(table.combos),
-                )
-            )
+            out.append((table, table.start(count), len(table.combos)))
         elif fuse:
             own = by_value.get(v)
             if (len(own) if own else 0) + on_board.get(v, 0) + jokers > count:

@@ -230,11 +230,8 @@ def window_table(state: NumxState, seat: int) -> Table:
     """A seat's answers in a Facteur X window (spec 9.2, 9.3): pass, every legal Facteur X and,
     with the variant, Num-X."""
     info, binfo = _infos(state, seat)
-    count = state.trick_count
+    slices = claim_slices(info, binfo, state.trick_count, state.trick_value)
     interrupt = state.options.numx_interrupt and info.numx
-    if info.most + binfo.most + len(info.jokers) <= count and not interrupt:
-        return _PASS_ONLY  # no value has count + 1 cards: most seats, most windows
-    slices = claim_slices(info, binfo, count, state.trick_value)
     if not slices and not interrupt:
         return _PASS_ONLY
     actions: list[Action] = [_PASS]
