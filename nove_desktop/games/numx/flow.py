@@ -29,6 +29,7 @@ from .combos import (
     board_without,
     effect,
 )
+from .options import MAX_PLAYERS
 from .scoring import score_seats
 from .state import NumxState, Phase
 
@@ -40,17 +41,10 @@ _CARDS = ("cards",)
 _CARD = ("card",)
 _OBJECTIVE = ("objective",)
 _CLAIM = ("claim",)
-_OWNERS: dict[int, frozenset[int]] = {}
 _WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # who sees a private event
 
 _SORT = ORDER.__getitem__
-
-
-def _only(seat: int) -> frozenset[int]:
-    seen = _OWNERS.get(seat)
-    if seen is None:
-        seen = _OWNERS[seat] = frozenset((seat,))
-    return seen
 
 
 def clockwise_from(state: NumxState, first: int) -> list[int]:
@@ -161,7 +155,7 @@ def choose_malus(state: NumxState, seat: int, cards: tuple[str, ...], events: li
     """Spec 4.3: the choice stays hidden until every seat has chosen."""
     take(state, seat, cards)
     state.chosen[seat] = list(cards)
-    events.append(Event("malus_chosen", {"seat": seat, "cards": list(cards)}, _only(seat), _CARDS))
+    events.append(Event("malus_chosen", {"seat": seat, "cards": list(cards)}, ONLY[seat], _CARDS))
     state.acting = tuple(s for s in state.acting if s != seat)
     if not state.acting:
         reveal_malus(state, events)
@@ -307,7 +301,7 @@ def draw(state: NumxState, seat: int, source: tuple[int, str] | None, events: li
         card = state.deck.pop()
         give(state, seat, card)
         events.append(
-            Event("draw", {"seat": seat, "source": "deck", "cards": [card]}, _only(seat), _CARDS)
+            Event("draw", {"seat": seat, "source": "deck", "cards": [card]}, ONLY[seat], _CARDS)
         )
         return
     owner, card = source
@@ -416,7 +410,7 @@ def answer_window(
         Event(
             "fx_answer",
             {"seat": seat, "claim": None if claim is None else list(claim[1])},
-            _only(seat),
+            ONLY[seat],
             _CLAIM,
         )
     )

@@ -407,9 +407,12 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
     table = state.memo.get(seat)
     if table is None:
         table = table_for(state, seat)
-    payload = table.lookup(action)
-    if payload is _MISSING:
-        raise _refusal(state, seat, action)
+    if action is _PASS and table is _PASS_ONLY:  # (most decisions)
+        payload = None
+    else:
+        payload = table.lookup(action)
+        if payload is _MISSING:
+            raise _refusal(state, seat, action)
     events: list[Event] = []
     phase = state.phase
     kind = type(action)
@@ -418,7 +421,7 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         # trick: the other seats' tables stay valid (the answering seat no longer acts).
         window = state.window
         _answer(state, seat, action, payload, events)
-        if state.window is not window or window.outcome().decided:  # type: ignore[union-attr]
+        if state.window is not window:  # decided: closed, or a new window after a claim
             state.memo = {}
     elif phase == Phase.TURN:
         state.memo = {}  # every change below makes the tables stale
@@ -451,7 +454,7 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
             Event(
                 "special_prepared",
                 {"seat": seat, "card": card, "mode": mode, "target": target},
-                flow._only(seat),
+                flow.ONLY[seat],
                 None,  # nobody else learns anything before the play (N-A79)
             )
         )
