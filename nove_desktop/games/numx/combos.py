@@ -191,12 +191,12 @@ class HandInfo:
         """The copies of each face, in canonical order."""
         groups = self._groups
         if groups is None:
-            specials = (self.numx, self.jokers, self.swipes)
-            groups = self._groups = (
-                *self.by_value.values(),
-                *(ids for ids in specials if ids),
-                *((card,) for card in self.malus_plus),
-            )
+            groups = tuple(self.by_value.values())
+            if self.classics != self.size:  # special cards too
+                specials = [ids for ids in (self.numx, self.jokers, self.swipes) if ids]
+                specials += [(card,) for card in self.malus_plus]
+                groups += tuple(specials)
+            self._groups = groups
         return groups
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from operator import indexOf
+from operator import indexOf, itemgetter
 from typing import Any
 
 from ...engine.actions import Action
@@ -130,6 +130,7 @@ def _same_types(action: Action, listed: Action) -> bool:
 
 
 _PASS_ONLY = Table([_PASS], [None])
+_FIRST = itemgetter(0)
 
 
 def _hand_info(state: NumxState, seat: int) -> HandInfo:
@@ -262,18 +263,16 @@ def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first). The
     payload of each action is the action itself (``_refill`` reads its sources)."""
     groups = info.groups()
+    heads = list(map(_FIRST, groups))
     if need == 1:
-        actions = [_SINGLE_REFILLS[g[0]] for g in groups]
-        if deck_cards:
-            actions.insert(0, _REPLENISH_DECK)
+        actions = [_REPLENISH_DECK] if deck_cards else []
+        actions += map(_SINGLE_REFILLS.__getitem__, heads)
         return Table(actions, actions)
     actions = []
     if deck_cards >= 2:
         actions.append(_REPLENISH_DECK_DECK)
-    heads = [g[0] for g in groups]
     if deck_cards >= 1:
-        row = _REFILL_PAIRS[DECK_SOURCE]
-        actions += [row[h] for h in heads]
+        actions += map(_REFILL_PAIRS[DECK_SOURCE].__getitem__, heads)
     _add_pairs(actions, _REFILL_PAIRS, groups, heads)
     return Table(actions, actions)
 
@@ -357,7 +356,7 @@ def malus_table(info: HandInfo) -> Table:
     is the action itself."""
     groups = info.groups()
     actions: list[Any] = []
-    _add_pairs(actions, _CHOICE_PAIRS, groups, [g[0] for g in groups])
+    _add_pairs(actions, _CHOICE_PAIRS, groups, list(map(_FIRST, groups)))
     return Table(actions, actions)
 
 
