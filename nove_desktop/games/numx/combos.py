@@ -372,20 +372,18 @@ class ValueCombos:
 
     __slots__ = ("_claims", "_plays", "combos", "starts")
 
-    def __init__(self, combos: list[Combo]) -> None:
-        """``combos`` must be sorted by size."""
-        self.combos = tuple(combos)
+    def __init__(self, buckets: list[list[Combo]]) -> None:
+        """``buckets[k]`` holds the combinations of ``k`` cards."""
+        self.combos = tuple([c for bucket in buckets for c in bucket])
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
         starts = [0]
-        index = 0
-        size = len(combos)
-        k = 1
-        while index < size:
-            while index < size and len(combos[index][CARDS]) < k:
-                index += 1
-            starts.append(index)
-            k += 1
+        below = 0  # combinations of fewer than k cards
+        for bucket in buckets:
+            if below == len(self.combos):
+                break
+            below += len(bucket)
+            starts.append(below)
         self.starts = tuple(starts)
 
     def start(self, k: int) -> int:
@@ -416,15 +414,17 @@ def value_combos(
     """Every combination of one value from ``own`` (hand copies), the board ``groups`` and the
     hand's ``jokers``, with at least one classic card, lowest ids first in each place."""
     value = VALUE[own[0] if own else groups[0][1][0]]
-    out = []
     if not groups:  # the common case: hand cards (and jokers) only, made in order of size
+        sized: list[list[Combo]] = [[]]
         for size in range(1, len(own) + len(jokers) + 1):
+            bucket = []
             for j in range(min(len(jokers), size - 1), -1, -1):
                 a = size - j
                 if a <= len(own):
                     cards = own[:a] + jokers[:j]
-                    out.append((cards, cards, (), value, a, j, None))
-        return ValueCombos(out)
+                    bucket.append((cards, cards, (), value, a, j, None))
+            sized.append(bucket)
+        return ValueCombos(sized)
     # Picks from the board areas, in order (lexicographic in the number taken from each area):
     # (classic ids, (seat, id) pairs, number of areas used).
     picks: list[tuple[tuple[str, ...], tuple[tuple[int, str], ...], int]] = [((), (), 0)]
@@ -461,14 +461,13 @@ def value_combos(
                     )
                 else:
                     buckets[size].append((classic, hand, where, value, a, 0, None))
-    return ValueCombos([c for bucket in buckets for c in bucket])
+    return ValueCombos(buckets)
 
 
 @functools.lru_cache(maxsize=8)
 def lone_jokers(joker: str) -> ValueCombos:
     """A lone X-Joker declared as each value (spec 6.1, 7.2), in value order."""
-    combos: list[Combo] = [((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]
-    return ValueCombos(combos)
+    return ValueCombos([[], [((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]])
 
 
 def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:
