@@ -544,10 +544,15 @@ def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> li
         return out
     by_value = info.by_value
     on_board = binfo.counts
-    for v, own in by_value.items():
-        if v > value and len(own) + on_board.get(v, 0) >= need:
+    for v in reversed(by_value):  # (the hand's values are in increasing order)
+        if v <= value:
+            break
+        if len(by_value[v]) + on_board.get(v, 0) >= need:
             table = _table(info, binfo, v)
             out.append((table, table.start(count + 1), len(table.combos)))
+    out.reverse()
+    if binfo.most < need:  # no value has enough cards on the board alone
+        return out
     for v, on in on_board.items():
         if v > value and v not in by_value and on >= need:
             table = _table(info, binfo, v)
