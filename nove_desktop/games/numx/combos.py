@@ -63,9 +63,8 @@ class HandInfo:
     """A hand sorted by kind and value: classic cards by value (in increasing order), the
     special cards by kind, ``most`` = the largest number of classic copies of one value.
     ``groups()`` lists the copies of each face; ``tables`` keeps the combinations of each
-    value, with the board cards they were made with (``_table``). ``with_card``/``without``
-    derive the info of a slightly changed hand and keep the tables of the values that did not
-    change."""
+    value, with the board cards they were made with (``_table``). ``add``/``remove`` follow
+    the hand's changes in place and keep the tables of the values that did not change."""
 
     __slots__ = (
         "_groups",
@@ -105,7 +104,7 @@ class HandInfo:
         kind = KIND[card]
         if kind == JOKER:
             self.jokers = _insert(self.jokers, card)
-            self.tables = {}  # every combination may take one more joker
+            self.tables.clear()  # every combination may take one more joker
         elif kind == SWIPE:
             self.swipes = _insert(self.swipes, card)
         elif kind == MALUS_PLUS:
@@ -113,79 +112,62 @@ class HandInfo:
         elif kind == NUMX:
             self.numx = _insert(self.numx, card)
 
-    def _copy(self) -> HandInfo:
-        new = HandInfo.__new__(HandInfo)
-        new.by_value = self.by_value
-        new.classics = self.classics
-        new.jokers = self.jokers
-        new.malus_plus = self.malus_plus
-        new.most = self.most
-        new.numx = self.numx
-        new.size = self.size
-        new.swipes = self.swipes
-        new.tables = self.tables
-        new._groups = None
-        return new
-
-    def with_card(self, card: str) -> HandInfo:
-        """The info of this hand plus ``card``."""
-        new = self._copy()
-        new.size += 1
+    def add(self, card: str) -> None:
+        """Update this info for ``card`` added to the hand (in place: the info belongs to one
+        state, see ``NumxState.copy``)."""
+        self.size += 1
+        self._groups = None
         value = VALUE[card]
         if value is None:
-            new.tables = dict(self.tables)
-            new._add_special(card)
-            return new
-        new.classics += 1
-        ids = self.by_value.get(value)
+            self._add_special(card)
+            return
+        self.classics += 1
+        by_value = self.by_value
+        ids = by_value.get(value)
         if ids is None:  # a new value, put in its place (the values stay in increasing order)
-            items = list(self.by_value.items())
+            items = list(by_value.items())
             items.insert(bisect_left(items, (value,)), (value, (card,)))
-            new.by_value = dict(items)
-        else:
-            new.by_value = dict(self.by_value)
-            new.by_value[value] = _insert(ids, card)
-        new.most = max(new.most, len(new.by_value[value]))
-        new.tables = dict(self.tables)
-        new.tables.pop(value, None)
-        return new
+            self.by_value = dict(items)
+            self.tables.pop(value, None)  # (made when only the board held this value)
+            if not self.most:
+                self.most = 1
+            return
+        ids = by_value[value] = _insert(ids, card)
+        if len(ids) > self.most:
+            self.most = len(ids)
+        self.tables.pop(value, None)
 
-    def without(self, cards: tuple[str, ...] | list[str]) -> HandInfo:
-        """The info of this hand minus ``cards``."""
-        new = self._copy()
-        new.size -= len(cards)
-        tables = None
-        by_value = None
+    def remove(self, cards: tuple[str, ...] | list[str]) -> None:
+        """Update this info for ``cards`` taken from the hand (in place, like ``add``)."""
+        self.size -= len(cards)
+        self._groups = None
+        by_value = self.by_value
+        tables = self.tables
         recount = False
         for card in cards:
             value = VALUE[card]
             if value is None:
                 kind = KIND[card]
                 if kind == JOKER:
-                    new.jokers = _remove(new.jokers, card)
-                    tables = new.tables = {}
+                    self.jokers = _remove(self.jokers, card)
+                    tables.clear()  # every combination may hold one joker less
                 elif kind == SWIPE:
-                    new.swipes = _remove(new.swipes, card)
+                    self.swipes = _remove(self.swipes, card)
                 elif kind == MALUS_PLUS:
-                    new.malus_plus = _remove(new.malus_plus, card)
+                    self.malus_plus = _remove(self.malus_plus, card)
                 elif kind == NUMX:
-                    new.numx = _remove(new.numx, card)
+                    self.numx = _remove(self.numx, card)
                 continue
-            if by_value is None:
-                by_value = new.by_value = self.by_value.copy()
-            if tables is None:
-                tables = new.tables = self.tables.copy()
             ids = by_value[value]
             if len(ids) == 1:
                 del by_value[value]
             else:
                 by_value[value] = _remove(ids, card)
-            recount = recount or len(ids) == new.most
+            recount = recount or len(ids) == self.most
             tables.pop(value, None)
-            new.classics -= 1
+            self.classics -= 1
         if recount:
-            new.most = max(map(len, by_value.values())) if by_value else 0  # type: ignore[union-attr]
-        return new
+            self.most = max(map(len, by_value.values())) if by_value else 0
 
     def groups(self) -> tuple[tuple[str, ...], ...]:
         """The copies of each face, in canonical order."""

@@ -57,7 +57,7 @@ def give(state: NumxState, seat: int, card: str) -> None:
     insort(state.hands[seat], card, key=_SORT)
     info = state.hinfos[seat]
     if info is not None:
-        state.hinfos[seat] = info.with_card(card)
+        info.add(card)
 
 
 def take(state: NumxState, seat: int, cards: tuple[str, ...] | list[str]) -> None:
@@ -70,7 +70,7 @@ def take(state: NumxState, seat: int, cards: tuple[str, ...] | list[str]) -> Non
             public.discard(card)
     info = state.hinfos[seat]
     if info is not None:
-        state.hinfos[seat] = info.without(cards)
+        info.remove(cards)
 
 
 def set_turn(state: NumxState, seat: int) -> None:
@@ -203,7 +203,7 @@ def lay(state: NumxState, seat: int, combo: Combo, out_of_turn: bool, events: li
                 public.discard(card)
         info = state.hinfos[seat]
         if info is not None:
-            state.hinfos[seat] = info.without(hand_cards)
+            info.remove(hand_cards)
     board_cards = combo[BOARD_CARDS]
     if board_cards:
         binfo = state.binfo

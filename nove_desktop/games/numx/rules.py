@@ -45,7 +45,6 @@ from .combos import (
     _new,
     claim_action,
     claim_slices,
-    hand_info,
     has_legal_lead,
     lc_ok,
     turn_slices,
@@ -137,7 +136,7 @@ def _hand_info(state: NumxState, seat: int) -> HandInfo:
     """The seat's hand view (kept on the state and updated with the hand)."""
     info = state.hinfos[seat]
     if info is None:
-        info = state.hinfos[seat] = hand_info(tuple(state.hands[seat]))
+        info = state.hinfos[seat] = HandInfo(tuple(state.hands[seat]))  # (its own: see copy)
     return info
 
 

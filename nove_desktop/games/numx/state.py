@@ -147,7 +147,7 @@ class NumxState:
         new.window = None if self.window is None else self.window.copy()
         new.acting = self.acting
         new.memo = self.memo
-        new.hinfos = self.hinfos[:]
+        new.hinfos = [None] * self.players  # (each state updates its own hand views in place)
         new.binfo = self.binfo
         new.objectives = self.objectives[:]
         new.objective_pile = self.objective_pile[:]
