@@ -147,8 +147,8 @@ class NumxState:
         new.window = None if self.window is None else self.window.copy()
         new.acting = self.acting
         new.memo = self.memo
-        new.hinfos = [None] * self.players  # (each state updates its own hand views in place)
-        new.binfo = self.binfo
+        new.hinfos = [None] * self.players  # each state updates its own views in place: a
+        new.binfo = None  # copy rebuilds them when first needed
         new.objectives = self.objectives[:]
         new.objective_pile = self.objective_pile[:]
         new.deck = self.deck[:]
