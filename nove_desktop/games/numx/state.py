@@ -71,7 +71,10 @@ class NumxState:
     ``public`` is the set of hand cards everybody knows (taken from a malus area);
     ``trick_count``/``trick_value`` are the trick state ``(c, v)``, ``(0, 0)`` when empty;
     ``queue`` lists the seats still to refill in ``REPLENISH``/``COMPLETION``;
-    ``emptied`` the seats whose hand became empty during the current replenishment.
+    ``emptied`` the seats whose hand became empty during the current replenishment;
+    ``hinfos``/``binfo`` are derived views of the hands and the malus areas, updated in place
+    with them (``None`` until first needed; never shared with a copy); ``memo`` the legal
+    tables of the seats to act (shared with a copy until either changes).
     """
 
     __slots__ = (
@@ -147,8 +150,10 @@ class NumxState:
         new.window = None if self.window is None else self.window.copy()
         new.acting = self.acting
         new.memo = self.memo
-        new.hinfos = [None] * self.players  # each state updates its own views in place: a
-        new.binfo = None  # copy rebuilds them when first needed
+        # Each state updates its own hand and board views in place: the copy rebuilds them
+        # when it first needs them.
+        new.hinfos = [None] * self.players
+        new.binfo = None
         new.objectives = self.objectives[:]
         new.objective_pile = self.objective_pile[:]
         new.deck = self.deck[:]
