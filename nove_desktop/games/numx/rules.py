@@ -143,9 +143,7 @@ def _hand_info(state: NumxState, seat: int) -> HandInfo:
 def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
     """The seat's hand and the board as combination sources (kept on the state until they
     change)."""
-    info = state.hinfos[seat]
-    if info is None:
-        info = _hand_info(state, seat)
+    info = _hand_info(state, seat)
     binfo = state.binfo
     if binfo is None:  # boards seldom repeat: no cache
         binfo = state.binfo = BoardInfo(state.malus)
@@ -365,13 +363,8 @@ def table_for(state: NumxState, seat: int) -> Table:
     """The table of ``seat``'s legal actions now (``seat`` must be to act), memoised on the
     state until it changes."""
     table = state.memo.get(seat)
-    if table is None:
-        table = _new_table(state, seat)
-    return table
-
-
-def _new_table(state: NumxState, seat: int) -> Table:
-    """``table_for`` when the state has no table for ``seat`` yet."""
+    if table is not None:
+        return table
     phase = state.phase
     if phase == Phase.FX_WINDOW:  # (most decisions)
         table = window_table(state, seat)
@@ -394,10 +387,7 @@ def to_act(state: NumxState) -> tuple[int, ...]:
 def legal_actions(state: NumxState, seat: int) -> list[Action]:
     if seat not in state.acting:
         return []
-    table = state.memo.get(seat)
-    if table is None:
-        table = _new_table(state, seat)
-    return table.actions[:]
+    return table_for(state, seat).actions[:]
 
 
 def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
@@ -405,9 +395,7 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
     and run the automatic steps up to the next decision."""
     if seat not in state.acting:
         raise _refusal(state, seat, action)
-    table = state.memo.get(seat)
-    if table is None:
-        table = _new_table(state, seat)
+    table = table_for(state, seat)
     if action is _PASS and table is _PASS_ONLY:  # (most decisions)
         payload = None
     else:
