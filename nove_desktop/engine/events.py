@@ -11,7 +11,16 @@ from typing import Any
 
 JsonDict = dict[str, Any]
 
-_OWNERS: dict[int, frozenset[int]] = {}  # one shared frozenset per seat (immutable, so safe)
+
+class _Owners(dict):  # type: ignore[type-arg]
+    def __missing__(self, seat: int) -> frozenset[int]:
+        seen = self[seat] = frozenset((seat,))
+        return seen
+
+
+ONLY: dict[int, frozenset[int]] = _Owners()
+"""``ONLY[seat]``: the ``visible_to`` of an event that only ``seat`` sees whole (one shared
+frozenset per seat: immutable, so safe to share)."""
 
 
 class Event:
@@ -38,10 +47,7 @@ class Event:
     @classmethod
     def private(cls, kind: str, owner: int, hidden: tuple[str, ...], **data: Any) -> Event:
         """Seen whole by ``owner``; the other seats see it with the ``hidden`` keys blanked."""
-        seen = _OWNERS.get(owner)
-        if seen is None:
-            seen = _OWNERS[owner] = frozenset((owner,))
-        return cls(kind, data, seen, hidden)
+        return cls(kind, data, ONLY[owner], hidden)
 
     @property
     def is_public(self) -> bool:

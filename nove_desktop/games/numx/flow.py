@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from ...engine.events import Event
+from ...engine.events import ONLY, Event
 from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .actions import ALL, LEFT, ONE, ROTATE, SWAP
@@ -29,7 +29,6 @@ from .combos import (
     board_without,
     effect,
 )
-from .options import MAX_PLAYERS
 from .scoring import score_seats
 from .state import NumxState, Phase
 
@@ -42,7 +41,6 @@ _CARD = ("card",)
 _OBJECTIVE = ("objective",)
 _CLAIM = ("claim",)
 _WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
-ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # who sees a private event
 
 _SORT = ORDER.__getitem__
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import Event
+from ...engine.events import ONLY, Event
 from . import flow
 from .actions import (
     ALL,
@@ -443,7 +443,7 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
             Event(
                 "special_prepared",
                 {"seat": seat, "card": card, "mode": mode, "target": target},
-                flow.ONLY[seat],
+                ONLY[seat],
                 None,  # nobody else learns anything before the play (N-A79)
             )
         )
