@@ -344,10 +344,12 @@ class ValueCombos:
     ``Play`` and ``Claim`` actions (``plays()``, ``claims()``, made on first use); ``starts[k]``
     is the index of the first combination of ``k`` cards or more."""
 
-    __slots__ = ("_claims", "_plays", "combos", "starts")
+    __slots__ = ("_claims", "_plays", "combos", "starts", "value")
 
-    def __init__(self, buckets: list[list[Combo]]) -> None:
-        """``buckets[k]`` holds the combinations of ``k`` cards."""
+    def __init__(self, buckets: list[list[Combo]], value: int | None) -> None:
+        """``buckets[k]`` holds the combinations of ``k`` cards, all of ``value`` (``None``: a
+        lone joker as each value)."""
+        self.value = value
         self.combos = tuple([c for bucket in buckets for c in bucket])
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
@@ -400,7 +402,7 @@ def value_combos(
                     cards = own[:a] + jokers[:j]
                     bucket.append((cards, cards, (), value, a, j, None))
             sized.append(bucket)
-        return ValueCombos(sized)
+        return ValueCombos(sized, value)
     # Picks from the board areas, in order (lexicographic in the number taken from each area):
     # (classic ids, (seat, id) pairs, number of areas used).
     picks: list[tuple[tuple[str, ...], tuple[tuple[int, str], ...], int]] = [((), (), 0)]
@@ -437,13 +439,13 @@ def value_combos(
                     )
                 else:
                     buckets[size].append((classic, hand, where, value, a, 0, None))
-    return ValueCombos(buckets)
+    return ValueCombos(buckets, value)
 
 
 @functools.lru_cache(maxsize=8)
 def lone_jokers(joker: str) -> ValueCombos:
     """A lone X-Joker declared as each value (spec 6.1, 7.2), in value order."""
-    return ValueCombos([[], [((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]])
+    return ValueCombos([[], [((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]], None)
 
 
 def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:
@@ -489,26 +491,44 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
             out.append((lone, 0, len(lone.combos)))
         return out
     jokers = len(info.jokers)
-    values = sorted(by_value.keys() | on_board.keys()) if on_board else by_value  # ascending
     above = count - jokers  # cards of a higher value needed (with every joker)
     below = above + 1  # cards of a value not above the trick's (a count raise or a fusion)
     fuse = info.most + binfo.most >= below  # some value might have that many
-    own = by_value.get
     board = on_board.get
-    for v in values:
+    for v, ids in by_value.items():  # the hand's values, in increasing order
         if v > value:  # (with count 1, the value's one card is enough)
-            if count == 1 or len(own(v, ())) + board(v, 0) >= above:
+            if count == 1 or len(ids) + board(v, 0) >= above:
                 table = _table(info, binfo, v)
                 out.append((table, table.start(count), len(table.combos)))
-        elif fuse and len(own(v, ())) + board(v, 0) >= below:
+        elif fuse and len(ids) + board(v, 0) >= below:
             table = _table(info, binfo, v)
             out.append((table, table.start(count + 1), table.start(count + 2)))
+    if on_board:  # values on the board only, then every value in increasing order
+        mixed = False
+        for v, n in on_board.items():
+            if v in by_value:
+                continue
+            if v > value:
+                if count == 1 or n >= above:
+                    table = _table(info, binfo, v)
+                    out.append((table, table.start(count), len(table.combos)))
+                    mixed = True
+            elif fuse and n >= below:
+                table = _table(info, binfo, v)
+                out.append((table, table.start(count + 1), table.start(count + 2)))
+                mixed = True
+        if mixed and len(out) > 1:
+            out.sort(key=_slice_value)
     if count == 1 and jokers:
         lone = lone_jokers(info.jokers[0])
         split = _VALUE_INDEX[value]  # N-A24: any value but the single card's
         out.append((lone, 0, split))
         out.append((lone, split + 1, len(lone.combos)))
     return out
+
+
+def _slice_value(piece: Slice) -> int:
+    return piece[0].value  # type: ignore[return-value]  (never a lone joker's table)
 
 
 def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> list[Slice]:
