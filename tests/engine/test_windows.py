@@ -123,6 +123,15 @@ def test_a_seat_listed_twice_is_refused() -> None:
         ReactionWindow("cut", (0, 1, 0))
 
 
+def test_orders_are_checked_every_time_until_found_valid() -> None:
+    # Valid orders are remembered (games reuse a few); a bad one is refused each time, also
+    # when given as a list, and a valid one stays accepted.
+    for _ in range(2):
+        assert ReactionWindow("cut", [2, 0, 1]).order == (2, 0, 1)
+        with pytest.raises(ValueError, match="only once"):
+            ReactionWindow("cut", [2, 0, 2])
+
+
 # -- waiting ---------------------------------------------------------------------------------------
 def test_waiting_lists_unanswered_seats_in_precedence_order() -> None:
     window: ReactionWindow[str] = ReactionWindow("cut", (3, 0, 2, 1))
