@@ -58,11 +58,6 @@ _CARDS_CLAIM = "cards"
 
 
 # -- shared action instances -----------------------------------------------------------------------
-@functools.lru_cache(maxsize=1 << 12)
-def special_action(card: str, mode: str, target: int | str | None) -> AddSpecial:
-    return _new(AddSpecial, card=card, mode=mode, target=target)  # type: ignore[return-value]
-
-
 @functools.lru_cache(maxsize=1 << 10)
 def draw_action(source: str) -> Draw:
     return _new(Draw, source=source)  # type: ignore[return-value]
@@ -83,15 +78,18 @@ _DRAWS = {card: draw_action(card) for card in FULL_DECK}  # a card drawn from a 
 _DRAW_DECK = draw_action(DECK_SOURCE)
 
 
-@functools.lru_cache(maxsize=64)
-def special_uses(is_swipe: bool, seat: int, players: int) -> tuple[tuple[str, Any], ...]:
-    """Modes and targets of one Swipe (7.3: swap with another seat, rotate left or right) or
-    one Malus+ (7.4: one seat, the actor included, or all seats)."""
-    if is_swipe:
+@functools.lru_cache(maxsize=256)  # 6 special cards, each seat of each player count
+def special_steps(card: str, seat: int, players: int) -> tuple[list[AddSpecial], list[Any]]:
+    """The ``AddSpecial`` actions of one Swipe (7.3: swap with another seat, rotate left or
+    right) or one Malus+ (7.4: one seat, the actor included, or all seats) and their payloads
+    ``(card, mode, target)``, shared (callers copy them into their tables)."""
+    if KIND[card] == SWIPE:
         uses = [(SWAP, q) for q in range(players) if q != seat] + [(ROTATE, LEFT), (ROTATE, RIGHT)]
     else:
         uses = [(ONE, q) for q in range(players)] + [(ALL, None)]
-    return tuple(uses)
+    payloads = [(card, mode, target) for mode, target in uses]
+    actions = [_new(AddSpecial, card=card, mode=mode, target=target) for mode, target in uses]
+    return actions, payloads  # type: ignore[return-value]
 
 
 # -- tables of legal actions -----------------------------------------------------------------------
@@ -221,9 +219,9 @@ def _add_specials(
     candidates += [c for c in info.malus_plus if c not in used]
     players = state.players
     for card in candidates:
-        for mode, target in special_uses(KIND[card] == SWIPE, seat, players):
-            actions.append(special_action(card, mode, target))
-            payloads.append((card, mode, target))
+        steps, uses = special_steps(card, seat, players)
+        actions += steps
+        payloads += uses
 
 
 def window_table(state: NumxState, seat: int) -> Table:
