@@ -295,15 +295,12 @@ def board_info(board: tuple[tuple[str, ...], ...]) -> BoardInfo:
     return BoardInfo(board)
 
 
-# A combination (spec 6.1) is a plain tuple, so that the many held in caches are left alone by
-# the garbage collector: (cards, hand cards, board cards, value, classics, jokers, joker value).
-# ``cards`` are in canonical order; ``hand cards`` and ``board cards`` ((seat, id) pairs) say
-# where they come from; ``classics``/``jokers`` count the classic cards and jokers taken from the
-# hand (the last-card rule needs them); ``joker value`` is set for a lone joker only.
-Combo = tuple[
-    tuple[str, ...], tuple[str, ...], tuple[tuple[int, str], ...], int, int, int, int | None
-]
-CARDS, HAND_CARDS, BOARD_CARDS, VALUE_OF, CLASSICS, JOKERS, JOKER_VALUE = range(7)
+# A combination (spec 6.1) is held as its cards (canonical order: classic cards, then jokers)
+# and the numbers of classic cards and jokers it takes from the hand (the last-card rule needs
+# them), as one of the shared ``(classics, jokers)`` pairs of ``_TAKEN``. Which cards come from
+# the hand and which from a malus area is read from the state when it is laid (card ids are
+# unique), so the many combinations held in caches are small.
+_TAKEN = [[(a, j) for j in range(8)] for a in range(64)]
 
 
 @functools.lru_cache(maxsize=1 << 13)
@@ -323,14 +320,19 @@ def claim_action(cards: tuple[str, ...]) -> Claim:
     return action
 
 
-def effect(combo: Combo, count: int, value: int) -> tuple[str, int, int]:
-    """Spec 6.2: the play's kind and the trick state after it (``count`` 0 = a lead)."""
-    k, w = len(combo[CARDS]), combo[VALUE_OF]
+def combo_value(cards: tuple[str, ...], joker_value: int | None) -> int:
+    """The value of a combination: its classic cards' (they come first), or a lone joker's."""
+    return VALUE[cards[0]] if joker_value is None else joker_value  # type: ignore[return-value]
+
+
+def effect(k: int, w: int, joker_value: int | None, count: int, value: int) -> tuple[str, int, int]:
+    """Spec 6.2: the kind of a play of ``k`` cards of value ``w`` and the trick state after it
+    (``count`` 0 = a lead)."""
     if count == 0:
         return K_LEAD, k, w
     if k == count + 1 and w == value:
         return K_FUSION, 2 * count + 1, value
-    if combo[JOKER_VALUE] is not None and w < value:
+    if joker_value is not None and w < value:
         return K_JOKER_DIVE, k, w
     if k == count:
         return K_RAISE, k, w
@@ -340,23 +342,33 @@ def effect(combo: Combo, count: int, value: int) -> tuple[str, int, int]:
 
 
 class ValueCombos:
-    """Every combination of one value from given sources, sorted by size, with their shared
+    """Every combination of one value from given sources, sorted by size: ``cards`` and
+    ``taken`` (the hand's classic cards and jokers in it) per combination, with their shared
     ``Play`` and ``Claim`` actions (``plays()``, ``claims()``, made on first use); ``starts[k]``
     is the index of the first combination of ``k`` cards or more."""
 
-    __slots__ = ("_claims", "_plays", "combos", "starts", "value")
+    __slots__ = ("_claims", "_plays", "cards", "joker_values", "starts", "taken", "value")
 
-    def __init__(self, buckets: list[list[Combo]], value: int | None) -> None:
-        """``buckets[k]`` holds the combinations of ``k`` cards, all of ``value`` (``None``: a
-        lone joker as each value)."""
+    def __init__(
+        self,
+        cards: list[list[tuple[str, ...]]],
+        taken: list[list[tuple[int, int]]],
+        value: int | None,
+        joker_values: tuple[int, ...] | None = None,
+    ) -> None:
+        """``cards[k]``/``taken[k]`` describe the combinations of ``k`` cards, all of ``value``
+        (``None``: a lone joker declared as each of ``joker_values``)."""
         self.value = value
-        self.combos = tuple([c for bucket in buckets for c in bucket])
+        self.joker_values = joker_values
+        self.cards = tuple([c for bucket in cards for c in bucket])
+        self.taken = tuple([t for bucket in taken for t in bucket])
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
         starts = [0]
         below = 0  # combinations of fewer than k cards
-        for bucket in buckets:
-            if below == len(self.combos):
+        total = len(self.cards)
+        for bucket in cards:
+            if below == total:
                 break
             below += len(bucket)
             starts.append(below)
@@ -364,25 +376,29 @@ class ValueCombos:
 
     def start(self, k: int) -> int:
         starts = self.starts
-        return starts[k] if k < len(starts) else len(self.combos)
+        return starts[k] if k < len(starts) else len(self.cards)
 
     def plays(self) -> tuple[Play, ...]:
         plays = self._plays
         if plays is None:
-            plays = self._plays = tuple(
-                [play_action(c[CARDS], c[JOKER_VALUE]) for c in self.combos]
-            )
+            values = self.joker_values
+            if values is None:
+                plays = tuple([play_action(c, None) for c in self.cards])
+            else:
+                plays = tuple(map(play_action, self.cards, values))
+            self._plays = plays
         return plays
 
     def claims(self) -> tuple[Claim, ...]:
         claims = self._claims
         if claims is None:
-            claims = self._claims = tuple([claim_action(c[CARDS]) for c in self.combos])
+            claims = self._claims = tuple([claim_action(c) for c in self.cards])
         return claims
 
 
-# About 1.9 KB per entry with its actions, so at most some 30 MB; a long run of random games
-# misses about 57 times per four-seat game with this size, 107 times with half of it.
+# About 0.75 KB per entry with its action tuples (a full cache held 12 MB after 200 random
+# games); a long run of random games misses about 57 times per four-seat game with this size,
+# 107 times with half of it.
 @functools.lru_cache(maxsize=1 << 14)
 def value_combos(
     own: tuple[str, ...],
@@ -393,59 +409,60 @@ def value_combos(
     hand's ``jokers``, with at least one classic card, lowest ids first in each place."""
     value = VALUE[own[0] if own else groups[0][1][0]]
     if not groups:  # the common case: hand cards (and jokers) only, made in order of size
-        sized: list[list[Combo]] = [[]]
+        sized: list[list[tuple[str, ...]]] = [[]]
+        sized_taken: list[list[tuple[int, int]]] = [[]]
         for size in range(1, len(own) + len(jokers) + 1):
             bucket = []
+            taken_bucket = []
             for j in range(min(len(jokers), size - 1), -1, -1):
                 a = size - j
                 if a <= len(own):
-                    cards = own[:a] + jokers[:j]
-                    bucket.append((cards, cards, (), value, a, j, None))
+                    bucket.append(own[:a] + jokers[:j])
+                    taken_bucket.append(_TAKEN[a][j])
             sized.append(bucket)
-        return ValueCombos(sized, value)
+            sized_taken.append(taken_bucket)
+        return ValueCombos(sized, sized_taken, value)
     # Picks from the board areas, in order (lexicographic in the number taken from each area):
-    # (classic ids, (seat, id) pairs, number of areas used).
-    picks: list[tuple[tuple[str, ...], tuple[tuple[int, str], ...], int]] = [((), (), 0)]
-    for seat, ids in groups:
-        pairs = tuple([(seat, card) for card in ids])
+    # (classic ids, number of areas used).
+    picks: list[tuple[tuple[str, ...], int]] = [((), 0)]
+    for _seat, ids in groups:
         grown = []
-        for taken, where, used in picks:
-            grown.append((taken, where, used))
+        for taken, used in picks:
+            grown.append((taken, used))
             for b in range(1, len(ids) + 1):
-                grown.append((taken + ids[:b], where + pairs[:b], used + 1))
+                grown.append((taken + ids[:b], used + 1))
         picks = grown
     # Buckets by size keep the order of ``product(hand, area 1, ..., jokers)`` within a size.
-    buckets: list[list[Combo]] = [
-        [] for _ in range(len(own) + sum(len(i) for _s, i in groups) + len(jokers) + 1)
-    ]
+    n = len(own) + sum(len(i) for _s, i in groups) + len(jokers) + 1
+    buckets: list[list[tuple[str, ...]]] = [[] for _ in range(n)]
+    taken_buckets: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     n_jokers = len(jokers)
     for a in range(len(own) + 1):
         hand = own[:a]
-        for taken, where, used in picks:
+        row = _TAKEN[a]
+        for board, used in picks:
             if not used:
                 if not a:
                     continue
                 classic = hand
             elif a or used > 1:
-                classic = tuple(sorted(hand + taken, key=_SORT))
+                classic = tuple(sorted(hand + board, key=_SORT))
             else:
-                classic = taken
+                classic = board
             size = len(classic)
-            for j in range(n_jokers + 1):
-                if j:
-                    extra = jokers[:j]
-                    buckets[size + j].append(
-                        (classic + extra, hand + extra, where, value, a, j, None)
-                    )
-                else:
-                    buckets[size].append((classic, hand, where, value, a, 0, None))
-    return ValueCombos(buckets, value)
+            buckets[size].append(classic)
+            taken_buckets[size].append(row[0])
+            for j in range(1, n_jokers + 1):
+                buckets[size + j].append(classic + jokers[:j])
+                taken_buckets[size + j].append(row[j])
+    return ValueCombos(buckets, taken_buckets, value)
 
 
 @functools.lru_cache(maxsize=8)
 def lone_jokers(joker: str) -> ValueCombos:
     """A lone X-Joker declared as each value (spec 6.1, 7.2), in value order."""
-    return ValueCombos([[], [((joker,), (joker,), (), d, 0, 1, d) for d in ALL_VALUES]], None)
+    n = len(ALL_VALUES)
+    return ValueCombos([[], [(joker,)] * n], [[], [_TAKEN[0][1]] * n], None, ALL_VALUES)
 
 
 def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:
@@ -485,10 +502,10 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
     if count == 0:
         for v in sorted(by_value.keys() | on_board.keys()):
             table = _table(info, binfo, v)
-            out.append((table, 0, len(table.combos)))
+            out.append((table, 0, len(table.cards)))
         if info.jokers:
             lone = lone_jokers(info.jokers[0])
-            out.append((lone, 0, len(lone.combos)))
+            out.append((lone, 0, len(lone.cards)))
         return out
     jokers = len(info.jokers)
     above = count - jokers  # cards of a higher value needed (with every joker)
@@ -499,7 +516,7 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
         if v > value:  # (with count 1, the value's one card is enough)
             if count == 1 or len(ids) + board(v, 0) >= above:
                 table = _table(info, binfo, v)
-                out.append((table, table.start(count), len(table.combos)))
+                out.append((table, table.start(count), len(table.cards)))
         elif fuse and len(ids) + board(v, 0) >= below:
             table = _table(info, binfo, v)
             out.append((table, table.start(count + 1), table.start(count + 2)))
@@ -511,7 +528,7 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
             if v > value:
                 if count == 1 or n >= above:
                     table = _table(info, binfo, v)
-                    out.append((table, table.start(count), len(table.combos)))
+                    out.append((table, table.start(count), len(table.cards)))
                     mixed = True
             elif fuse and n >= below:
                 table = _table(info, binfo, v)
@@ -523,7 +540,7 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
         lone = lone_jokers(info.jokers[0])
         split = _VALUE_INDEX[value]  # N-A24: any value but the single card's
         out.append((lone, 0, split))
-        out.append((lone, split + 1, len(lone.combos)))
+        out.append((lone, split + 1, len(lone.cards)))
     return out
 
 
@@ -544,14 +561,14 @@ def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> li
             break
         if len(by_value[v]) + on_board.get(v, 0) >= need:
             table = _table(info, binfo, v)
-            out.append((table, table.start(count + 1), len(table.combos)))
+            out.append((table, table.start(count + 1), len(table.cards)))
     out.reverse()
     if binfo.most < need:  # no value has enough cards on the board alone
         return out
     for v, on in on_board.items():
         if v > value and v not in by_value and on >= need:
             table = _table(info, binfo, v)
-            out.append((table, table.start(count + 1), len(table.combos)))
+            out.append((table, table.start(count + 1), len(table.cards)))
     return out
 
 

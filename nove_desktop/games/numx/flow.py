@@ -6,6 +6,8 @@ round and scoring. Every function leaves the state in a decision phase (or ``GAM
 from __future__ import annotations
 
 from bisect import insort
+from operator import itemgetter
+from typing import Any
 
 from ...engine.events import ONLY, Event
 from ...engine.game import Stack
@@ -19,16 +21,7 @@ from .cards import (
     PLAYING_DECK,
     malus_plus_numbers,
 )
-from .combos import (
-    BOARD_CARDS,
-    CARDS,
-    HAND_CARDS,
-    JOKER_VALUE,
-    VALUE_OF,
-    Combo,
-    board_without,
-    effect,
-)
+from .combos import board_without, combo_value, effect
 from .scoring import score_seats
 from .state import NumxState, Phase
 
@@ -43,6 +36,7 @@ _CLAIM = ("claim",)
 _WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 _SORT = ORDER.__getitem__
+_FIRST = itemgetter(0)
 
 
 def clockwise_from(state: NumxState, first: int) -> list[int]:
@@ -189,11 +183,19 @@ def start_trick(state: NumxState, leader: int, events: list[Event]) -> None:
     set_turn(state, leader)
 
 
-def lay(state: NumxState, seat: int, combo: Combo, out_of_turn: bool, events: list[Event]) -> None:
-    """Move a combination's cards from the hand and the malus areas to the trick."""
+def lay(
+    state: NumxState,
+    seat: int,
+    cards: tuple[str, ...],
+    joker_value: int | None,
+    out_of_turn: bool,
+    events: list[Event],
+) -> int:
+    """Move a legal combination's cards from the hand and the malus areas to the trick (card
+    ids are unique: each card is in the hand or in one malus area); returns its value."""
     hand = state.hands[seat]
     public = state.public
-    hand_cards = combo[HAND_CARDS]
+    hand_cards = [card for card in cards if card in hand]
     if hand_cards:
         for card in hand_cards:
             hand.remove(card)
@@ -202,17 +204,21 @@ def lay(state: NumxState, seat: int, combo: Combo, out_of_turn: bool, events: li
         info = state.hinfos[seat]
         if info is not None:
             info.remove(hand_cards)
-    board_cards = combo[BOARD_CARDS]
-    if board_cards:
-        binfo = state.binfo
+    board_cards: list[list[Any]] = []
+    if len(hand_cards) < len(cards):  # by area, in seat order (canonical order within one)
         board = state.malus
+        board_cards = sorted(
+            ([_owner(board, card), card] for card in cards if card not in hand_cards),
+            key=_FIRST,
+        )
+        binfo = state.binfo
         for owner, card in board_cards:
             board[owner].remove(card)
             if binfo is not None:
                 binfo = board_without(binfo, owner, card, board)
         state.binfo = binfo
-    kind, count, value = effect(combo, state.trick_count, state.trick_value)
-    cards = combo[CARDS]
+    w = combo_value(cards, joker_value)
+    kind, count, value = effect(len(cards), w, joker_value, state.trick_count, state.trick_value)
     state.trick.append((seat, cards, count, value))
     state.trick_count, state.trick_value = count, value
     events.append(
@@ -221,15 +227,24 @@ def lay(state: NumxState, seat: int, combo: Combo, out_of_turn: bool, events: li
             {
                 "seat": seat,
                 "cards": list(cards),
-                "board": [[owner, card] for owner, card in board_cards],
-                "value": combo[VALUE_OF],
-                "joker_value": combo[JOKER_VALUE],
+                "board": board_cards,
+                "value": w,
+                "joker_value": joker_value,
                 "kind": kind,
                 "trick": [count, value],
                 "out_of_turn": out_of_turn,
             },
         )
     )
+    return w
+
+
+def _owner(board: list[list[str]], card: str) -> int:
+    """The seat whose malus area holds ``card``."""
+    for seat, area in enumerate(board):
+        if card in area:
+            return seat
+    raise ValueError(f"{card} is in no malus area")
 
 
 def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
@@ -322,11 +337,13 @@ def after_action(
     state: NumxState,
     seat: int,
     had_cards: bool,
-    combo: Combo | None,
+    laid: tuple[str, ...] | None,
+    value: int,
     ended_by_numx: bool,
     events: list[Event],
 ) -> None:
-    """Spec 8.3 steps 2-6 (also for an applied claim, 9.2)."""
+    """Spec 8.3 steps 2-6 (also for an applied claim, 9.2); ``laid`` is the combination laid
+    (``None``: none) and ``value`` its value."""
     if had_cards and not state.hands[seat] and not state.first_out:
         state.first_out.append(seat)
         events.append(Event.public("first_out", seat=seat))
@@ -336,12 +353,8 @@ def after_action(
     if ended_by_numx:
         end_trick(state, seat, "num_x", events)
         return
-    if combo is not None:
-        if (
-            state.options.infini_4
-            and combo[VALUE_OF] == INF
-            and len(combo[CARDS]) >= INFINI_4_COUNT
-        ):
+    if laid is not None:
+        if state.options.infini_4 and value == INF and len(laid) >= INFINI_4_COUNT:
             end_trick(state, seat, "infini_4", events)
             return
         state.last_player = seat

@@ -38,12 +38,9 @@ from .actions import (
 )
 from .cards import FULL_DECK, KIND, SWIPE
 from .combos import (
-    CLASSICS,
-    JOKERS,
     BoardInfo,
     HandInfo,
     _new,
-    claim_action,
     claim_slices,
     has_legal_lead,
     lc_ok,
@@ -161,19 +158,19 @@ def turn_table(state: NumxState, seat: int) -> Table:
     free = info.classics  # classic cards of the hand (LC: one must stay, or go out last)
     if free > info.most:  # every combination leaves a classic card in hand: LC holds
         for table, start, stop in slices:
-            actions += table.plays()[start:stop]
-            payloads += table.combos[start:stop]
+            plays = table.plays()[start:stop]
+            actions += plays
+            payloads += plays
     else:
         size = info.size
         for table, start, stop in slices:
-            for combo, play in zip(
-                table.combos[start:stop], table.plays()[start:stop], strict=True
+            for (a, j), play in zip(
+                table.taken[start:stop], table.plays()[start:stop], strict=True
             ):
-                a = combo[CLASSICS]
-                removed = a + combo[JOKERS] + n_staged
+                removed = a + j + n_staged
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
                     actions.append(play)
-                    payloads.append(combo)
+                    payloads.append(play)
     if n_staged and specials_only_allowed and free >= 1:
         actions.append(_PLAY_SPECIALS_ONLY)
         payloads.append(None)
@@ -209,9 +206,9 @@ def _add_specials(
     staged = state.staged
     n_after = len(staged) + 1
     if not (specials_only_allowed and info.classics >= 1) and not any(
-        lc_ok(info, c[CLASSICS], c[JOKERS], n_after)
+        lc_ok(info, a, j, n_after)
         for table, start, stop in slices
-        for c in table.combos[start:stop]
+        for a, j in table.taken[start:stop]
     ):
         return
     used = {card for card, _m, _t in staged}
@@ -237,18 +234,18 @@ def window_table(state: NumxState, seat: int) -> Table:
     free = info.classics
     if free > info.most:
         for table, start, stop in slices:
-            actions += table.claims()[start:stop]
-            payloads += table.combos[start:stop]
+            claims = table.claims()[start:stop]
+            actions += claims
+            payloads += claims
     else:
         size = info.size
         for table, start, stop in slices:
             claims = table.claims()[start:stop]
-            for combo, claim in zip(table.combos[start:stop], claims, strict=True):
-                a = combo[CLASSICS]
-                removed = a + combo[JOKERS]
+            for (a, j), claim in zip(table.taken[start:stop], claims, strict=True):
+                removed = a + j
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
                     actions.append(claim)
-                    payloads.append(combo)
+                    payloads.append(claim)
     if interrupt and free >= 1:
         actions.append(claim_numx_action(info.numx[0]))
         payloads.append(info.numx[0])
@@ -448,21 +445,25 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
         return
     had_cards = bool(state.hands[seat])
     if kind is Play:
-        if payload is not None:
-            flow.lay(state, seat, payload, False, events)
+        value = 0
+        if payload is not None:  # the listed Play (None: the prepared specials only)
+            value = flow.lay(state, seat, payload.cards, payload.joker_value, False, events)
+            cards = payload.cards
+        else:
+            cards = None
         if state.staged:
             flow.resolve_specials(state, seat, events)
-        flow.after_action(state, seat, had_cards, payload, False, events)
+        flow.after_action(state, seat, had_cards, cards, value, False, events)
     elif kind is Pass:
         events.append(Event("pass", {"seat": seat}))
         flow.advance(state, seat, events)
     elif kind is Draw:
         flow.draw(state, seat, payload, events)
-        flow.after_action(state, seat, had_cards, None, False, events)
+        flow.after_action(state, seat, had_cards, None, 0, False, events)
     else:
         assert kind is PlayNumX
         flow.numx(state, seat, payload, False, events)
-        flow.after_action(state, seat, had_cards, None, True, events)
+        flow.after_action(state, seat, had_cards, None, 0, True, events)
 
 
 def _answer(state: NumxState, seat: int, action: Action, payload: Any, events: list[Event]) -> None:
@@ -480,11 +481,10 @@ def _answer(state: NumxState, seat: int, action: Action, payload: Any, events: l
     had_cards = bool(state.hands[winner])
     if what == _NUMX_CLAIM:
         flow.numx(state, winner, cards[0], True, events)
-        flow.after_action(state, winner, had_cards, None, True, events)
+        flow.after_action(state, winner, had_cards, None, 0, True, events)
         return
-    combo = table_for(state, winner).lookup(claim_action(cards))  # the winner's answer table
-    flow.lay(state, winner, combo, True, events)
-    flow.after_action(state, winner, had_cards, combo, False, events)
+    value = flow.lay(state, winner, cards, None, True, events)
+    flow.after_action(state, winner, had_cards, cards, value, False, events)
 
 
 def refresh_acting(state: NumxState) -> None:
