@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left
-from itertools import chain, repeat
 from typing import Any
 
 from .actions import Claim, Play
@@ -361,8 +360,8 @@ class ValueCombos:
         (``None``: a lone joker declared as each of ``joker_values``)."""
         self.value = value
         self.joker_values = joker_values
-        self.cards = tuple(chain.from_iterable(cards))
-        self.taken = tuple(chain.from_iterable(taken))
+        self.cards = tuple([c for bucket in cards for c in bucket])
+        self.taken = tuple([t for bucket in taken for t in bucket])
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
         starts = [0]
@@ -383,14 +382,17 @@ class ValueCombos:
         plays = self._plays
         if plays is None:
             values = self.joker_values
-            plays = tuple(map(play_action, self.cards, values or repeat(None)))
+            if values is None:
+                plays = tuple([play_action(c, None) for c in self.cards])
+            else:
+                plays = tuple(map(play_action, self.cards, values))
             self._plays = plays
         return plays
 
     def claims(self) -> tuple[Claim, ...]:
         claims = self._claims
         if claims is None:
-            claims = self._claims = tuple(map(claim_action, self.cards))
+            claims = self._claims = tuple([claim_action(c) for c in self.cards])
         return claims
 
 
