@@ -300,7 +300,7 @@ def board_info(board: tuple[tuple[str, ...], ...]) -> BoardInfo:
 # them), as one of the shared ``(classics, jokers)`` pairs of ``_TAKEN``. Which cards come from
 # the hand and which from a malus area is read from the state when it is laid (card ids are
 # unique), so the many combinations held in caches are small.
-_TAKEN = [[(a, j) for j in range(8)] for a in range(64)]
+_TAKEN = [[(a, j) for j in range(8)] for a in range(64)]  # (more than one value's cards)
 
 
 @functools.lru_cache(maxsize=1 << 13)

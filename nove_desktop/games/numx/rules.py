@@ -1,10 +1,10 @@
 """NUM-X's decisions: ``to_act``, legal actions, applying them (spec 8.1, 9.2, 8.6).
 
-A seat's legal actions form a table (the actions, and what each does: its combination, its draw
-source...) memoised on the state until the state changes: ``legal_actions`` and ``apply`` read
-the same table, so they always agree, and the seat's request and the check in ``apply`` share one
-computation. Action instances are shared (one ``Play`` object per combination). Refusals are
-explained by ``explain.py``.
+A seat's legal actions form a table (the actions, and what each does: its draw source, its
+special's use...) memoised on the state until the state changes: ``legal_actions`` and ``apply``
+read the same table, so they always agree, and the seat's request and the check in ``apply``
+share one computation. Action instances are shared (one ``Play`` object per combination).
+Refusals are explained by ``explain.py``.
 """
 
 from __future__ import annotations
@@ -91,7 +91,8 @@ def special_steps(card: str, seat: int, players: int) -> tuple[list[AddSpecial],
 
 # -- tables of legal actions -----------------------------------------------------------------------
 class Table:
-    """A seat's legal actions in order, and what each does (its combination, draw source...).
+    """A seat's legal actions in order, and what each does (its draw source, its special's use;
+    a combination is its own payload).
     Lookups go by identity first (the actions handed out are shared instances), then by value
     for an equal action built elsewhere (e.g. read from JSON)."""
 
@@ -445,12 +446,10 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
         return
     had_cards = bool(state.hands[seat])
     if kind is Play:
-        value = 0
-        if payload is not None:  # the listed Play (None: the prepared specials only)
-            value = flow.lay(state, seat, payload.cards, payload.joker_value, False, events)
+        cards, value = None, 0  # (no combination: the prepared specials only)
+        if payload is not None:  # the listed Play
             cards = payload.cards
-        else:
-            cards = None
+            value = flow.lay(state, seat, cards, payload.joker_value, False, events)
         if state.staged:
             flow.resolve_specials(state, seat, events)
         flow.after_action(state, seat, had_cards, cards, value, False, events)
