@@ -44,7 +44,8 @@ def load(folder: Path, name: str, game_id: str, players: int) -> tuple[Any, Any,
 
 
 def play(side: tuple[Any, Any, Any], games: int, seed: int) -> float:
-    """Seconds taken by ``games`` random playouts from ``seed`` on."""
+    """Seconds taken by ``games`` random playouts from ``seed`` on: ``engine.playout_run``'s
+    loop, but with the side's own ``Rng`` (a change to ``Rng.choice`` must show in its time)."""
     game, rng_type, options = side
     chooser = rng_type(seed)
     start = time.perf_counter()
