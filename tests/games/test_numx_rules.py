@@ -452,6 +452,60 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
     assert checked > 1000
 
 
+def _reference_combos(
+    own: tuple[str, ...], groups: tuple[tuple[int, tuple[str, ...]], ...], jokers: tuple[str, ...]
+) -> list[tuple[tuple[str, ...], tuple[int, int]]]:
+    """Spec 6.1 spelled out: every choice of the lowest ``a`` hand copies, the lowest ``b`` copies
+    of each area and the first ``j`` jokers, with a classic card; by size, and within a size in
+    the order of the product (a, b1, ..., bk, j)."""
+    from itertools import product
+
+    from nove_desktop.games.numx.cards import ORDER
+
+    ranges = [range(len(own) + 1), *(range(len(ids) + 1) for _s, ids in groups)]
+    out = []
+    for *counts, j in product(*ranges, range(len(jokers) + 1)):
+        classic = list(own[: counts[0]])
+        for (_seat, ids), b in zip(groups, counts[1:], strict=True):
+            classic += ids[:b]
+        if classic:
+            out.append((tuple(sorted(classic, key=ORDER.__getitem__)) + jokers[:j], (counts[0], j)))
+    return sorted(out, key=lambda combo: len(combo[0]))  # (a stable sort)
+
+
+def test_value_tables_list_every_combination_in_order() -> None:
+    """The tables made from shared recipes (copies as bit masks) equal the spelled-out list, for
+    random splits of one value's copies between the hand and the malus areas."""
+    import random
+
+    from nove_desktop.games.numx.cards import ALL_VALUES, CLASSICS, JOKERS, VALUE
+    from nove_desktop.games.numx.combos import value_combos
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        value = rng.choice(ALL_VALUES)
+        copies = [card for card in CLASSICS if VALUE[card] == value]
+        places = [rng.randrange(-1, 6) for _card in copies]  # -1: nowhere, 0: hand, 1-5: areas
+        own = tuple(card for card, place in zip(copies, places, strict=True) if place == 0)
+        groups = tuple(
+            (seat, ids)
+            for seat in range(1, 6)
+            if (ids := tuple(c for c, p in zip(copies, places, strict=True) if p == seat))
+        )
+        if not own and not groups:
+            continue
+        jokers = tuple(sorted(rng.sample(JOKERS, rng.randrange(len(JOKERS) + 1))))
+        table = value_combos.__wrapped__(own, groups, jokers)
+        expected = _reference_combos(own, groups, jokers)
+        assert list(zip(table.cards, table.taken, strict=True)) == expected
+        assert [play.cards for play in table.plays()] == list(table.cards)
+        assert [claim.cards for claim in table.claims()] == list(table.cards)
+        for k in range(1, len(table.cards) + 2):  # starts[k]: the first combination of k cards+
+            first = table.start(k)
+            assert all(len(c) < k for c in table.cards[:first])
+            assert all(len(c) >= k for c in table.cards[first:])
+
+
 def test_true_is_not_a_seat_number() -> None:
     t = Numx(4)
     t.rig(hands={1: "SW1 7a 8a", 2: "JK1 5a"}, trick=[(0, "3a", 1, 3)], current=1)

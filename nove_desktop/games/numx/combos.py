@@ -302,6 +302,22 @@ def board_info(board: tuple[tuple[str, ...], ...]) -> BoardInfo:
 # unique), so the many combinations held in caches are small.
 _TAKEN = [[(a, j) for j in range(8)] for a in range(64)]  # (more than one value's cards)
 
+# The copies of one value are named in canonical order (``5a`` .. ``5e``), so a set of them is
+# a bit mask over their letters and its canonical tuple a look-up. Tables are then made from
+# masks: the combinations of a value depend only on which copies each place holds and on the
+# number of jokers (a ``_recipe``), shared by every value and every card of that shape.
+_BIT: dict[str, int] = {}
+_CLASSIC: dict[int, list[tuple[str, ...]]] = {}  # value -> the copies in each mask
+for _value in ALL_VALUES:
+    _ids = [card for card in ORDER if VALUE.get(card) == _value]
+    for _i, _card in enumerate(_ids):
+        _BIT[_card] = 1 << _i
+    _CLASSIC[_value] = [
+        tuple(card for i, card in enumerate(_ids) if mask >> i & 1)
+        for mask in range(1 << len(_ids))
+    ]
+_BIT_OF = _BIT.__getitem__
+
 
 @functools.lru_cache(maxsize=1 << 13)
 def play_action(cards: tuple[str, ...], joker_value: int | None) -> Play:
@@ -318,6 +334,11 @@ def claim_action(cards: tuple[str, ...]) -> Claim:
     action = object.__new__(Claim)
     _set(action, "cards", cards)
     return action
+
+
+# The shared actions of the combinations without a joker, by value and mask.
+_PLAYS = {v: [play_action(c, None) if c else None for c in t] for v, t in _CLASSIC.items()}
+_CLAIMS = {v: [claim_action(c) if c else None for c in t] for v, t in _CLASSIC.items()}
 
 
 def combo_value(cards: tuple[str, ...], joker_value: int | None) -> int:
@@ -341,38 +362,93 @@ def effect(k: int, w: int, joker_value: int | None, count: int, value: int) -> t
     return K_FACTEUR_X, k, w
 
 
+class Recipe:
+    """The combinations of one shape of sources, sorted by size: per combination the ``masks``
+    of its classic copies, its number of ``jokers`` and what it ``taken`` from the hand;
+    ``starts[k]`` is the index of the first combination of ``k`` cards or more; ``plain``: no
+    combination holds a joker."""
+
+    __slots__ = ("jokers", "masks", "plain", "starts", "taken")
+
+    def __init__(self, buckets: list[list[tuple[int, int, tuple[int, int]]]]) -> None:
+        parts = [part for bucket in buckets for part in bucket]
+        self.masks = tuple([mask for mask, _j, _t in parts])
+        self.jokers = tuple([j for _m, j, _t in parts])
+        self.taken = tuple([taken for _m, _j, taken in parts])
+        self.plain = not any(self.jokers)
+        starts = [0]
+        below = 0  # combinations of fewer than k cards
+        for bucket in buckets:
+            if below == len(parts):
+                break
+            below += len(bucket)
+            starts.append(below)
+        self.starts = tuple(starts)
+
+
+def _bits(mask: int) -> list[int]:
+    """The bits of ``mask``, lowest first (lowest ids first)."""
+    return [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _recipe(own: int, groups: tuple[int, ...], jokers: int) -> Recipe:
+    """Every combination with at least one classic card from the hand's copies ``own``, the
+    malus areas' copies ``groups`` (in seat order) and ``jokers`` jokers, lowest ids first in
+    each place. Within a size, they come in the order of the product (number from the hand,
+    number from each area in turn, number of jokers), each number counting up."""
+    picks = [(0, 0)]  # (copies taken from the areas so far, number of areas used)
+    for group in groups:
+        grown = []
+        for taken, used in picks:
+            grown.append((taken, used))
+            for bit in _bits(group):
+                taken |= bit
+                grown.append((taken, used + 1))
+        picks = grown
+    own_bits = _bits(own)
+    n = len(own_bits) + sum(map(int.bit_count, groups)) + jokers + 1
+    buckets: list[list[tuple[int, int, tuple[int, int]]]] = [[] for _ in range(n)]
+    hand = 0
+    for a in range(len(own_bits) + 1):
+        if a:
+            hand |= own_bits[a - 1]
+        row = _TAKEN[a]
+        for board, used in picks:
+            if not (a or used):
+                continue
+            mask = hand | board
+            size = mask.bit_count()
+            for j in range(jokers + 1):
+                buckets[size + j].append((mask, j, row[j]))
+    return Recipe(buckets)
+
+
 class ValueCombos:
     """Every combination of one value from given sources, sorted by size: ``cards`` and
     ``taken`` (the hand's classic cards and jokers in it) per combination, with their shared
     ``Play`` and ``Claim`` actions (``plays()``, ``claims()``, made on first use); ``starts[k]``
     is the index of the first combination of ``k`` cards or more."""
 
-    __slots__ = ("_claims", "_plays", "cards", "joker_values", "starts", "taken", "value")
+    __slots__ = ("_claims", "_plays", "cards", "joker_values", "recipe", "starts", "taken", "value")
 
     def __init__(
         self,
-        cards: list[list[tuple[str, ...]]],
-        taken: list[list[tuple[int, int]]],
+        cards: tuple[tuple[str, ...], ...],
+        recipe: Recipe,
         value: int | None,
         joker_values: tuple[int, ...] | None = None,
     ) -> None:
-        """``cards[k]``/``taken[k]`` describe the combinations of ``k`` cards, all of ``value``
-        (``None``: a lone joker declared as each of ``joker_values``)."""
+        """``cards`` made by ``recipe``, all of ``value`` (``None``: a lone joker declared as
+        each of ``joker_values``)."""
         self.value = value
         self.joker_values = joker_values
-        self.cards = tuple([c for bucket in cards for c in bucket])
-        self.taken = tuple([t for bucket in taken for t in bucket])
+        self.cards = cards
+        self.recipe = recipe
+        self.taken = recipe.taken
+        self.starts = recipe.starts
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
-        starts = [0]
-        below = 0  # combinations of fewer than k cards
-        total = len(self.cards)
-        for bucket in cards:
-            if below == total:
-                break
-            below += len(bucket)
-            starts.append(below)
-        self.starts = tuple(starts)
 
     def start(self, k: int) -> int:
         starts = self.starts
@@ -382,23 +458,36 @@ class ValueCombos:
         plays = self._plays
         if plays is None:
             values = self.joker_values
-            if values is None:
-                plays = tuple([play_action(c, None) for c in self.cards])
-            else:
+            if values is not None:
                 plays = tuple(map(play_action, self.cards, values))
+            else:
+                plays = self._actions(_PLAYS, play_action, None)
             self._plays = plays
         return plays
 
     def claims(self) -> tuple[Claim, ...]:
         claims = self._claims
         if claims is None:
-            claims = self._claims = tuple([claim_action(c) for c in self.cards])
+            claims = self._claims = self._actions(_CLAIMS, claim_action)
         return claims
 
+    def _actions(self, shared: dict[int, list[Any]], make: Any, *extra: Any) -> tuple[Any, ...]:
+        """The combinations' actions: the shared one of each set of classic copies, or one
+        made by ``make`` for the combinations with jokers."""
+        recipe = self.recipe
+        row = shared[self.value]  # type: ignore[index]
+        if recipe.plain:
+            return tuple(map(row.__getitem__, recipe.masks))
+        return tuple(
+            [
+                make(cards, *extra) if j else row[mask]
+                for mask, j, cards in zip(recipe.masks, recipe.jokers, self.cards, strict=True)
+            ]
+        )
 
-# About 0.75 KB per entry with its action tuples (a full cache held 12 MB after 200 random
-# games); a long run of random games misses about 57 times per four-seat game with this size,
-# 107 times with half of it.
+
+# About 0.4 KB per entry with its action tuples; a long run of random games misses about 57
+# times per four-seat game with this size, 107 times with half of it.
 @functools.lru_cache(maxsize=1 << 14)
 def value_combos(
     own: tuple[str, ...],
@@ -408,61 +497,30 @@ def value_combos(
     """Every combination of one value from ``own`` (hand copies), the board ``groups`` and the
     hand's ``jokers``, with at least one classic card, lowest ids first in each place."""
     value = VALUE[own[0] if own else groups[0][1][0]]
-    if not groups:  # the common case: hand cards (and jokers) only, made in order of size
-        sized: list[list[tuple[str, ...]]] = [[]]
-        sized_taken: list[list[tuple[int, int]]] = [[]]
-        for size in range(1, len(own) + len(jokers) + 1):
-            bucket = []
-            taken_bucket = []
-            for j in range(min(len(jokers), size - 1), -1, -1):
-                a = size - j
-                if a <= len(own):
-                    bucket.append(own[:a] + jokers[:j])
-                    taken_bucket.append(_TAKEN[a][j])
-            sized.append(bucket)
-            sized_taken.append(taken_bucket)
-        return ValueCombos(sized, sized_taken, value)
-    # Picks from the board areas, in order (lexicographic in the number taken from each area):
-    # (classic ids, number of areas used).
-    picks: list[tuple[tuple[str, ...], int]] = [((), 0)]
-    for _seat, ids in groups:
-        grown = []
-        for taken, used in picks:
-            grown.append((taken, used))
-            for b in range(1, len(ids) + 1):
-                grown.append((taken + ids[:b], used + 1))
-        picks = grown
-    # Buckets by size keep the order of ``product(hand, area 1, ..., jokers)`` within a size.
-    n = len(own) + sum(len(i) for _s, i in groups) + len(jokers) + 1
-    buckets: list[list[tuple[str, ...]]] = [[] for _ in range(n)]
-    taken_buckets: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    n_jokers = len(jokers)
-    for a in range(len(own) + 1):
-        hand = own[:a]
-        row = _TAKEN[a]
-        for board, used in picks:
-            if not used:
-                if not a:
-                    continue
-                classic = hand
-            elif a or used > 1:
-                classic = tuple(sorted(hand + board, key=_SORT))
-            else:
-                classic = board
-            size = len(classic)
-            buckets[size].append(classic)
-            taken_buckets[size].append(row[0])
-            for j in range(1, n_jokers + 1):
-                buckets[size + j].append(classic + jokers[:j])
-                taken_buckets[size + j].append(row[j])
-    return ValueCombos(buckets, taken_buckets, value)
+    recipe = _recipe(
+        sum(map(_BIT_OF, own)),
+        tuple([sum(map(_BIT_OF, ids)) for _seat, ids in groups]),
+        len(jokers),
+    )
+    copies = _CLASSIC[value]  # type: ignore[index]
+    if recipe.plain:
+        return ValueCombos(tuple(map(copies.__getitem__, recipe.masks)), recipe, value)
+    prefixes = [jokers[:j] for j in range(len(jokers) + 1)]
+    cards = tuple(
+        [
+            copies[mask] + prefixes[j] if j else copies[mask]
+            for mask, j in zip(recipe.masks, recipe.jokers, strict=True)
+        ]
+    )
+    return ValueCombos(cards, recipe, value)
 
 
 @functools.lru_cache(maxsize=8)
 def lone_jokers(joker: str) -> ValueCombos:
     """A lone X-Joker declared as each value (spec 6.1, 7.2), in value order."""
     n = len(ALL_VALUES)
-    return ValueCombos([[], [(joker,)] * n], [[], [_TAKEN[0][1]] * n], None, ALL_VALUES)
+    recipe = Recipe([[], [(0, 1, _TAKEN[0][1])] * n])
+    return ValueCombos(((joker,),) * n, recipe, None, ALL_VALUES)
 
 
 def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:
