@@ -447,6 +447,7 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                 assert state.binfo.by_value == fresh_board.by_value
                 assert list(state.binfo.by_value) == list(fresh_board.by_value)
                 assert state.binfo.counts == fresh_board.counts
+                assert list(state.binfo.counts) == list(fresh_board.counts)
                 assert state.binfo.most == fresh_board.most
                 assert state.binfo.drawable == fresh_board.drawable
     assert checked > 1000
