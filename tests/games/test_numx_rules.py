@@ -433,13 +433,22 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                 if info is None:
                     continue
                 fresh = HandInfo(tuple(state.hands[s]))
-                for name in ("classics", "jokers", "malus_plus", "most", "numx", "size", "swipes"):
+                for name in (
+                    "classics",
+                    "jkey",
+                    "jokers",
+                    "malus_plus",
+                    "most",
+                    "numx",
+                    "size",
+                    "swipes",
+                ):
                     assert getattr(info, name) == getattr(fresh, name), name
                 assert list(info.by_value.items()) == list(fresh.by_value.items())
                 assert info.groups() == fresh.groups()
                 for value, (groups, table) in info.tables.items():
                     own = info.by_value.get(value, ())
-                    built = value_combos.__wrapped__(own, groups or (), info.jokers)  # uncached
+                    built = value_combos(own, groups or (), info.jokers)  # uncached
                     assert (table.cards, table.taken) == (built.cards, built.taken)
                 checked += 1
             if state.binfo is not None:
@@ -496,7 +505,7 @@ def test_value_tables_list_every_combination_in_order() -> None:
         if not own and not groups:
             continue
         jokers = tuple(sorted(rng.sample(JOKERS, rng.randrange(len(JOKERS) + 1))))
-        table = value_combos.__wrapped__(own, groups, jokers)
+        table = value_combos(own, groups, jokers)
         expected = _reference_combos(own, groups, jokers)
         assert list(zip(table.cards, table.taken, strict=True)) == expected
         assert [play.cards for play in table.plays()] == list(table.cards)
@@ -505,6 +514,35 @@ def test_value_tables_list_every_combination_in_order() -> None:
             first = table.start(k)
             assert all(len(c) < k for c in table.cards[:first])
             assert all(len(c) >= k for c in table.cards[first:])
+
+
+def test_table_keys_tell_every_split_of_a_value_apart() -> None:
+    """Value tables are cached by an int made of the copies each place holds and the jokers:
+    no two different splits of a value's copies may share a key (one would get the other's
+    table), while the same split in other seats' areas shares the same table."""
+    import random
+
+    from nove_desktop.games.numx.cards import ALL_VALUES, CLASSICS, JOKERS, ORDER, VALUE
+    from nove_desktop.games.numx.combos import BoardInfo, HandInfo, _table, value_combos
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        value = rng.choice(ALL_VALUES)
+        copies = [card for card in CLASSICS if VALUE[card] == value]
+        places = [rng.randrange(-1, 6) for _card in copies]  # -1: nowhere, 0: hand, 1-5: areas
+        board: list[list[str]] = [[] for _seat in range(6)]
+        for card, place in zip(copies, places, strict=True):
+            if place > 0:
+                board[place].append(card)
+        own = tuple(card for card, place in zip(copies, places, strict=True) if place == 0)
+        jokers = tuple(sorted(rng.sample(JOKERS, rng.randrange(len(JOKERS) + 1))))
+        if not own and not any(board):
+            continue
+        hand = tuple(sorted(own + jokers, key=ORDER.__getitem__))
+        binfo = BoardInfo(board)
+        table = _table(HandInfo(hand), binfo, value)
+        built = value_combos(own, binfo.by_value.get(value, ()), jokers)
+        assert (table.cards, table.taken) == (built.cards, built.taken)
 
 
 def test_true_is_not_a_seat_number() -> None:

@@ -1,12 +1,13 @@
 """Combinations (spec section 6): what a seat may lay against the trick, and the last-card rule.
 
 Generating climbing-game combinations is the engine's hottest work, so it is split into pure
-functions of small hashable contents, cached with ``functools.lru_cache``:
+functions of small contents, whose results are cached:
 
 * ``hand_info(hand)``: a hand sorted by value and kind;
 * ``board_info(board)``: the malus areas as sources of classic cards, by value and area;
 * ``value_combos(own, groups, jokers)``: every combination of one value that these sources
-  allow, whatever the trick, sorted by size, each with its shared ``Play``/``Claim`` action;
+  allow, whatever the trick, sorted by size, each with its shared ``Play``/``Claim`` action
+  (cached by an int made of the copies each place holds, see ``_table``);
 
 A seat's legal combinations against a trick are then slices of these tables (by size, and by
 value against the trick's), and the trick effect (6.2) is computed only for the combination
@@ -26,6 +27,7 @@ from .cards import (
     ALL_VALUES,
     FACE,
     JOKER,
+    JOKERS,
     KIND,
     MALUS_PLUS,
     NUMX,
@@ -69,6 +71,7 @@ class HandInfo:
         "_groups",
         "by_value",
         "classics",
+        "jkey",
         "jokers",
         "malus_plus",
         "most",
@@ -96,6 +99,7 @@ class HandInfo:
         self._groups: tuple[tuple[str, ...], ...] | None = None
         self.tables: dict[int, tuple[Any, ValueCombos]] = {}
         self.jokers = self.swipes = self.numx = self.malus_plus = ()
+        self.jkey = 0  # the jokers' part of a table's key (``_table``)
         for card in specials:
             self._add_special(card)
 
@@ -103,6 +107,7 @@ class HandInfo:
         kind = KIND[card]
         if kind == JOKER:
             self.jokers = _insert(self.jokers, card)
+            self.jkey |= _JOKER_BIT[card]
             self.tables.clear()  # every combination may take one more joker
         elif kind == SWIPE:
             self.swipes = _insert(self.swipes, card)
@@ -149,6 +154,7 @@ class HandInfo:
                 kind = KIND[card]
                 if kind == JOKER:
                     self.jokers = _remove(self.jokers, card)
+                    self.jkey &= ~_JOKER_BIT[card]
                     tables.clear()  # every combination may hold one joker less
                 elif kind == SWIPE:
                     self.swipes = _remove(self.swipes, card)
@@ -207,7 +213,7 @@ class BoardInfo:
     first), their number per value, and the cards another seat may draw (one per face and
     area)."""
 
-    __slots__ = ("by_value", "counts", "drawable", "most")
+    __slots__ = ("by_value", "counts", "drawable", "keys", "most")
 
     def __init__(self, board: tuple[tuple[str, ...], ...] | list[list[str]]) -> None:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
@@ -241,6 +247,7 @@ class BoardInfo:
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
         self.drawable = drawable
+        self.keys: dict[int, int] = {}  # the board's part of each value's table key (``_table``)
 
 
 def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]) -> BoardInfo:
@@ -267,6 +274,7 @@ def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]
                 ids = rest
             kept.append((owner, ids))
         count = counts[value]
+        binfo.keys.pop(value, None)
         if kept:
             by_value[value] = tuple(kept)
             counts[value] = count - 1
@@ -316,6 +324,13 @@ for _value in ALL_VALUES:
         for mask in range(1 << len(_ids))
     ]
 _BIT_OF = _BIT.__getitem__
+
+# A value's table is found by one int (``_table``): bits 0-4 the value's index, 5-7 the
+# jokers held, 8-15 the hand's copies, then 8 bits per malus area holding copies, in seat order
+# (the seats themselves do not matter: which cards come from where is read when laid).
+_JOKER_BIT = {joker: 1 << (5 + i) for i, joker in enumerate(JOKERS)}
+_HAND_SHIFT = 8
+_BOARD_SHIFT = 16
 
 
 @functools.lru_cache(maxsize=1 << 13)
@@ -487,9 +502,6 @@ class ValueCombos:
         )
 
 
-# About 0.8 KB per entry with its action tuples; a long run of random games misses about 57
-# times per four-seat game with this size, 107 times with half of it.
-@functools.lru_cache(maxsize=1 << 14)
 def value_combos(
     own: tuple[str, ...],
     groups: tuple[tuple[int, tuple[str, ...]], ...],
@@ -538,16 +550,61 @@ def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:
 Slice = tuple[ValueCombos, int, int]
 
 
+class _TableCache:
+    """Value tables by key, in two generations: a table found in the old one moves to the new
+    one, and a full new generation becomes the old one (the oldest tables go). A look-up by an
+    int costs a fraction of one by nested tuples of card ids, whose stored copies are cold in
+    memory by the time they are compared."""
+
+    __slots__ = ("new", "old", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size  # entries per generation
+        self.new: dict[int, ValueCombos] = {}
+        self.old: dict[int, ValueCombos] = {}
+
+    def fetch(self, key: int, own: Any, groups: Any, jokers: tuple[str, ...]) -> ValueCombos:
+        """The table of ``key`` when it is not in the new generation."""
+        table = self.old.pop(key, None)
+        if table is None:
+            table = value_combos(own, groups, jokers)
+        new = self.new
+        if len(new) >= self.size:
+            self.old = new
+            self.new = new = {}
+        new[key] = table
+        return table
+
+
+# About 0.8 KB per table with its action tuples: 13 MB at most.
+_TABLES = _TableCache(1 << 13)
+
+
 def _table(info: HandInfo, binfo: BoardInfo, v: int) -> ValueCombos:
     """The combinations of value ``v``, kept on the hand's info with the board cards they were
-    made with (the board changes often, but seldom at this value)."""
+    made with (the board changes often, but seldom at this value), else found by key."""
     groups = binfo.by_value.get(v)
     entry = info.tables.get(v)
     if entry is not None:
         held = entry[0]
         if held is groups or held == groups:  # the board's cards of this value are the same
             return entry[1]
-    table = value_combos(info.by_value.get(v, ()), groups or (), info.jokers)
+    key = binfo.keys.get(v)
+    if key is None:  # (shared by the seats until the board's cards of this value change)
+        key = _VALUE_INDEX[v]
+        if groups:
+            shift = _BOARD_SHIFT
+            for _seat, ids in groups:
+                key |= sum(map(_BIT_OF, ids)) << shift
+                shift += 8
+        binfo.keys[v] = key
+    own = info.by_value.get(v, ())
+    if own:
+        key |= sum(map(_BIT_OF, own)) << _HAND_SHIFT
+    key |= info.jkey
+    table = _TABLES.new.get(key)
+    if table is None:
+        table = _TABLES.fetch(key, own, groups or (), info.jokers)
     info.tables[v] = (groups, table)
     return table
 
