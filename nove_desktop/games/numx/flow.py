@@ -35,6 +35,29 @@ _OBJECTIVE = ("objective",)
 _CLAIM = ("claim",)
 _WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
+
+class _SeatEvents(dict):  # type: ignore[type-arg]
+    """One shared event per seat, for the frequent events whose data is the seat and constants
+    (events are never changed once made)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, seat: int) -> Event:
+        event = self[seat] = self.make(seat)
+        return event
+
+
+_WINDOW_PASSES = _SeatEvents(
+    lambda seat: Event("fx_answer", {"seat": seat, "claim": None}, ONLY[seat], _CLAIM)
+)
+_WINDOW_CLOSED = Event("fx_window_closed", {})
+TURN_PASSES = _SeatEvents(lambda seat: Event("pass", {"seat": seat}))
+_TRICK_STARTS = _SeatEvents(lambda seat: Event("trick_start", {"leader": seat}))
+
 _SORT = ORDER.__getitem__
 _FIRST = itemgetter(0)
 
@@ -179,7 +202,7 @@ def start_trick(state: NumxState, leader: int, events: list[Event]) -> None:
     state.leader = leader
     state.lead_fails = 0
     state.window = None
-    events.append(Event("trick_start", {"leader": leader}))
+    events.append(_TRICK_STARTS[leader])
     set_turn(state, leader)
 
 
@@ -416,21 +439,20 @@ def answer_window(
     ``(seat, claim)`` when the window is decided with a claim; closes it when all passed."""
     window = state.window
     assert window is not None
-    outcome = window.answer_pass(seat) if claim is None else window.answer(seat, claim)
-    events.append(
-        Event(
-            "fx_answer",
-            {"seat": seat, "claim": None if claim is None else list(claim[1])},
-            ONLY[seat],
-            _CLAIM,
+    if claim is None:
+        outcome = window.answer_pass(seat)
+        events.append(_WINDOW_PASSES[seat])
+    else:
+        outcome = window.answer(seat, claim)
+        events.append(
+            Event("fx_answer", {"seat": seat, "claim": list(claim[1])}, ONLY[seat], _CLAIM)
         )
-    )
     if not outcome.decided:
         state.acting = window.waiting()
         return None
     state.window = None
     if outcome.claim is None:
-        events.append(Event("fx_window_closed", {}))
+        events.append(_WINDOW_CLOSED)
         last = state.last_player
         assert last is not None
         set_turn(state, (last + 1) % state.players)

@@ -454,7 +454,7 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
             flow.resolve_specials(state, seat, events)
         flow.after_action(state, seat, had_cards, cards, value, False, events)
     elif kind is Pass:
-        events.append(Event("pass", {"seat": seat}))
+        events.append(flow.TURN_PASSES[seat])
         flow.advance(state, seat, events)
     elif kind is Draw:
         flow.draw(state, seat, payload, events)
