@@ -420,7 +420,7 @@ def test_refusals_are_readable_and_change_nothing() -> None:
 def test_derived_hand_and_board_views_follow_every_change() -> None:
     """The hand views kept on the state (updated card by card) and the board view always equal
     views built afresh from the state (a stale view would offer wrong legal actions)."""
-    from nove_desktop.games.numx.combos import HandInfo, board_info, value_combos
+    from nove_desktop.games.numx.combos import HandInfo, _table, board_info, value_combos
 
     checked = 0
     for players in (2, 4, 6):
@@ -446,13 +446,20 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                     assert getattr(info, name) == getattr(fresh, name), name
                 assert list(info.by_value.items()) == list(fresh.by_value.items())
                 assert info.groups() == fresh.groups()
-                for value, (groups, table) in info.tables.items():
-                    own = info.by_value.get(value, ())
-                    built = value_combos(own, groups or (), info.jokers)  # uncached
-                    assert (table.cards, table.taken) == (built.cards, built.taken)
+                assert info.keys == fresh.keys  # (the hand's parts of the tables' keys)
                 checked += 1
             if state.binfo is not None:
                 fresh_board = board_info(tuple(map(tuple, state.malus)))
+                assert state.binfo.keys == fresh_board.keys
+                for s, info in enumerate(state.hinfos):  # the tables found by these keys
+                    if info is None:
+                        continue
+                    for value in info.by_value.keys() | state.binfo.by_value.keys():
+                        table = _table(info, state.binfo, value)
+                        own = info.by_value.get(value, ())
+                        groups = state.binfo.by_value.get(value, ())
+                        built = value_combos(own, groups, info.jokers)
+                        assert (table.cards, table.taken) == (built.cards, built.taken), s
                 assert state.binfo.by_value == fresh_board.by_value
                 assert list(state.binfo.by_value) == list(fresh_board.by_value)
                 assert state.binfo.counts == fresh_board.counts

@@ -63,9 +63,9 @@ def _new(cls: type, **fields: object) -> object:
 class HandInfo:
     """A hand sorted by kind and value: classic cards by value (in increasing order), the
     special cards by kind, ``most`` = the largest number of classic copies of one value.
-    ``groups()`` lists the copies of each face; ``tables`` keeps the combinations of each
-    value, with the board cards they were made with (``_table``). ``add``/``remove`` follow
-    the hand's changes in place and keep the tables of the values that did not change."""
+    ``groups()`` lists the copies of each face; ``keys`` and ``jkey`` are the hand's parts of
+    the value tables' keys (``_table``). ``add``/``remove`` follow the hand's changes in
+    place."""
 
     __slots__ = (
         "_groups",
@@ -73,16 +73,17 @@ class HandInfo:
         "classics",
         "jkey",
         "jokers",
+        "keys",
         "malus_plus",
         "most",
         "numx",
         "size",
         "swipes",
-        "tables",
     )
 
     def __init__(self, hand: tuple[str, ...]) -> None:
         by_value: dict[int, tuple[str, ...]] = {}
+        keys: dict[int, int] = {}
         specials = []
         get = by_value.get
         for card in hand:
@@ -91,13 +92,18 @@ class HandInfo:
                 specials.append(card)
             else:
                 ids = get(value)
-                by_value[value] = (card,) if ids is None else (*ids, card)
+                if ids is None:
+                    by_value[value] = (card,)
+                    keys[value] = _HAND_KEY[card]
+                else:
+                    by_value[value] = (*ids, card)
+                    keys[value] |= _HAND_KEY[card]
         self.by_value = by_value
+        self.keys = keys
         self.size = size = len(hand)
         self.classics = size - len(specials)
         self.most = max(map(len, by_value.values())) if by_value else 0
         self._groups: tuple[tuple[str, ...], ...] | None = None
-        self.tables: dict[int, tuple[Any, ValueCombos]] = {}
         self.jokers = self.swipes = self.numx = self.malus_plus = ()
         self.jkey = 0  # the jokers' part of a table's key (``_table``)
         for card in specials:
@@ -108,7 +114,6 @@ class HandInfo:
         if kind == JOKER:
             self.jokers = _insert(self.jokers, card)
             self.jkey |= _JOKER_BIT[card]
-            self.tables.clear()  # every combination may take one more joker
         elif kind == SWIPE:
             self.swipes = _insert(self.swipes, card)
         elif kind == MALUS_PLUS:
@@ -132,21 +137,21 @@ class HandInfo:
             items = list(by_value.items())
             items.insert(bisect_left(items, (value,)), (value, (card,)))
             self.by_value = dict(items)
-            self.tables.pop(value, None)  # (made when only the board held this value)
+            self.keys[value] = _HAND_KEY[card]
             if not self.most:
                 self.most = 1
             return
         ids = by_value[value] = _insert(ids, card)
+        self.keys[value] |= _HAND_KEY[card]
         if len(ids) > self.most:
             self.most = len(ids)
-        self.tables.pop(value, None)
 
     def remove(self, cards: tuple[str, ...] | list[str]) -> None:
         """Update this info for ``cards`` taken from the hand (in place, like ``add``)."""
         self.size -= len(cards)
         self._groups = None
         by_value = self.by_value
-        tables = self.tables
+        keys = self.keys
         recount = False
         for card in cards:
             value = VALUE[card]
@@ -155,7 +160,6 @@ class HandInfo:
                 if kind == JOKER:
                     self.jokers = _remove(self.jokers, card)
                     self.jkey &= ~_JOKER_BIT[card]
-                    tables.clear()  # every combination may hold one joker less
                 elif kind == SWIPE:
                     self.swipes = _remove(self.swipes, card)
                 elif kind == MALUS_PLUS:
@@ -165,11 +169,11 @@ class HandInfo:
                 continue
             ids = by_value[value]
             if len(ids) == 1:
-                del by_value[value]
+                del by_value[value], keys[value]
             else:
                 by_value[value] = _remove(ids, card)
+                keys[value] &= _HAND_CLEAR[card]
             recount = recount or len(ids) == self.most
-            tables.pop(value, None)
             self.classics -= 1
         if recount:
             self.most = max(map(len, by_value.values())) if by_value else 0
@@ -218,6 +222,7 @@ class BoardInfo:
     def __init__(self, board: tuple[tuple[str, ...], ...] | list[list[str]]) -> None:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
         counts: dict[int, int] = {}
+        keys: dict[int, int] = {}
         drawable: list[tuple[int, str]] = []
         meta = _META
         for seat, area in enumerate(board):
@@ -232,6 +237,7 @@ class BoardInfo:
                         owner, ids = groups[-1]
                         by_value[value] = (*groups[:-1], (owner, (*ids, card)))
                         counts[value] += 1
+                        keys[value] |= _BIT[card] << (_BOARD_SHIFT - 8 + 8 * len(groups))
                     continue
                 last = face
                 drawable.append((seat, card))
@@ -240,14 +246,16 @@ class BoardInfo:
                     if groups is None:
                         by_value[value] = ((seat, (card,)),)
                         counts[value] = 1
+                        keys[value] = _BOARD_KEY[card]
                     else:
                         by_value[value] = (*groups, (seat, (card,)))
                         counts[value] += 1
+                        keys[value] |= _BIT[card] << (_BOARD_SHIFT + 8 * len(groups))
         self.by_value = by_value
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
         self.drawable = drawable
-        self.keys: dict[int, int] = {}  # the board's part of each value's table key (``_table``)
+        self.keys = keys  # the board's part of each value's table key (``_table``)
 
 
 def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]) -> BoardInfo:
@@ -263,23 +271,29 @@ def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]
         counts = binfo.counts
         kept = []
         groups = by_value[value]
-        for owner, ids in groups:
+        shift = _BOARD_SHIFT  # (where the seat's copies are in the key)
+        for i, (owner, ids) in enumerate(groups):
             if owner == seat:
+                shift += 8 * i
                 rest = _remove(ids, card)
                 if not rest:
-                    if owner == groups[0][0] and len(groups) > 1:
+                    if i == 0 and len(groups) > 1:
                         # the value now first appears in a later area: it moves in the orders
                         return BoardInfo(board)
                     continue
                 ids = rest
             kept.append((owner, ids))
         count = counts[value]
-        binfo.keys.pop(value, None)
         if kept:
             by_value[value] = tuple(kept)
             counts[value] = count - 1
+            key = binfo.keys[value]
+            if rest:  # the card's bit goes; else the later areas' bytes move down
+                binfo.keys[value] = key & ~(_BIT[card] << shift)
+            else:
+                binfo.keys[value] = key & ((1 << shift) - 1) | key >> (shift + 8) << shift
         else:
-            del by_value[value], counts[value]
+            del by_value[value], counts[value], binfo.keys[value]
         if count == binfo.most:
             binfo.most = max(counts.values()) if counts else 0
     drawable = binfo.drawable
@@ -331,6 +345,11 @@ _BIT_OF = _BIT.__getitem__
 _JOKER_BIT = {joker: 1 << (5 + i) for i, joker in enumerate(JOKERS)}
 _HAND_SHIFT = 8
 _BOARD_SHIFT = 16
+# Per classic card: its value's index with the card's bit in the hand's part (``_HAND_KEY``),
+# the mask that takes that bit out (``_HAND_CLEAR``), and the same in the first area's part.
+_HAND_KEY = {card: _VALUE_INDEX[VALUE[card]] | bit << _HAND_SHIFT for card, bit in _BIT.items()}
+_HAND_CLEAR = {card: ~(bit << _HAND_SHIFT) for card, bit in _BIT.items()}
+_BOARD_KEY = {card: _VALUE_INDEX[VALUE[card]] | bit << _BOARD_SHIFT for card, bit in _BIT.items()}
 
 
 @functools.lru_cache(maxsize=1 << 13)
@@ -581,31 +600,13 @@ _TABLES = _TableCache(1 << 13)
 
 
 def _table(info: HandInfo, binfo: BoardInfo, v: int) -> ValueCombos:
-    """The combinations of value ``v``, kept on the hand's info with the board cards they were
-    made with (the board changes often, but seldom at this value), else found by key."""
-    groups = binfo.by_value.get(v)
-    entry = info.tables.get(v)
-    if entry is not None:
-        held = entry[0]
-        if held is groups or held == groups:  # the board's cards of this value are the same
-            return entry[1]
-    key = binfo.keys.get(v)
-    if key is None:  # (shared by the seats until the board's cards of this value change)
-        key = _VALUE_INDEX[v]
-        if groups:
-            shift = _BOARD_SHIFT
-            for _seat, ids in groups:
-                key |= sum(map(_BIT_OF, ids)) << shift
-                shift += 8
-        binfo.keys[v] = key
-    own = info.by_value.get(v, ())
-    if own:
-        key |= sum(map(_BIT_OF, own)) << _HAND_SHIFT
-    key |= info.jkey
+    """The combinations of value ``v`` (held in the hand or on the board), found by key: the
+    hand's and the board's parts are kept up to date with their views."""
+    key = info.keys.get(v, 0) | binfo.keys.get(v, 0) | info.jkey
     table = _TABLES.new.get(key)
     if table is None:
-        table = _TABLES.fetch(key, own, groups or (), info.jokers)
-    info.tables[v] = (groups, table)
+        own = info.by_value.get(v, ())
+        table = _TABLES.fetch(key, own, binfo.by_value.get(v, ()), info.jokers)
     return table
 
 
