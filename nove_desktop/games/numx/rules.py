@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from operator import indexOf, itemgetter
+from itertools import repeat
+from operator import indexOf, is_, itemgetter
 from typing import Any
 
 from ...engine.actions import Action
@@ -105,7 +106,7 @@ class Table:
 
     def lookup(self, action: Action) -> Any:
         try:  # the very instance handed out (the usual case), found by a scan of identities
-            return self.payloads[indexOf(map(id, self.actions), id(action))]
+            return self.payloads[indexOf(map(is_, self.actions, repeat(action)), True)]
         except ValueError:
             pass
         by_value = self.by_value  # an equal action built elsewhere (e.g. read from JSON)
