@@ -469,6 +469,26 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
     assert checked > 1000
 
 
+def test_events_are_never_changed_once_returned() -> None:
+    """Some frequent events (a pass in a window or on one's turn, a trick's start, a window
+    closed by passes) are shared instances: what a seat was told must stay as it was told,
+    for every seat's view, through whole games."""
+    import json
+
+    told = []
+    for players in (2, 4, 6):
+        state, _ = GAME.new_game(NumxOptions(players=players, rounds=2), 40 + players)
+        rng = Rng(players)
+        while acting := GAME.to_act(state):
+            seat = acting[0]
+            for event in GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))):
+                views = [event.for_seat(s) for s in (None, *range(players))]
+                told.append((event, views, json.dumps([v and v.to_json() for v in views])))
+    assert len({id(event) for event, _v, _j in told}) < len(told)  # (some are shared)
+    for _event, views, text in told:
+        assert json.dumps([v and v.to_json() for v in views]) == text
+
+
 def _reference_combos(
     own: tuple[str, ...], groups: tuple[tuple[int, tuple[str, ...]], ...], jokers: tuple[str, ...]
 ) -> list[tuple[tuple[str, ...], tuple[int, int]]]:
