@@ -176,7 +176,10 @@ class HandInfo:
             recount = recount or len(ids) == self.most
             self.classics -= 1
         if recount:
-            self.most = max(map(len, by_value.values())) if by_value else 0
+            if self.most == 1:  # (the usual case: no value held twice)
+                self.most = 1 if by_value else 0
+            else:
+                self.most = max(map(len, by_value.values())) if by_value else 0
 
     def groups(self) -> tuple[tuple[str, ...], ...]:
         """The copies of each face, in canonical order."""
