@@ -218,7 +218,7 @@ def hand_info(hand: tuple[str, ...]) -> HandInfo:
 class BoardInfo:
     """The malus areas seen as sources of cards: classic cards by value and by area (lowest ids
     first), their number per value, and the cards another seat may draw (one per face and
-    area)."""
+    area), and the board's part of each value's table key (``keys``, see ``_table``)."""
 
     __slots__ = ("by_value", "counts", "drawable", "keys", "most")
 
@@ -258,7 +258,7 @@ class BoardInfo:
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
         self.drawable = drawable
-        self.keys = keys  # the board's part of each value's table key (``_table``)
+        self.keys = keys
 
 
 def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]) -> BoardInfo:
@@ -350,6 +350,8 @@ _HAND_SHIFT = 8
 _BOARD_SHIFT = 16
 # Per classic card: its value's index with the card's bit in the hand's part (``_HAND_KEY``),
 # the mask that takes that bit out (``_HAND_CLEAR``), and the same in the first area's part.
+# Both parts carry the value's index, so either alone names the table's value (``_table`` ORs
+# them, with 0 for a value the hand or the board does not hold).
 _HAND_KEY = {card: _VALUE_INDEX[VALUE[card]] | bit << _HAND_SHIFT for card, bit in _BIT.items()}
 _HAND_CLEAR = {card: ~(bit << _HAND_SHIFT) for card, bit in _BIT.items()}
 _BOARD_KEY = {card: _VALUE_INDEX[VALUE[card]] | bit << _BOARD_SHIFT for card, bit in _BIT.items()}
