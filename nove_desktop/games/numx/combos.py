@@ -240,7 +240,7 @@ class BoardInfo:
                         owner, ids = groups[-1]
                         by_value[value] = (*groups[:-1], (owner, (*ids, card)))
                         counts[value] += 1
-                        keys[value] |= _BIT[card] << (_BOARD_SHIFT - 8 + 8 * len(groups))
+                        keys[value] |= _BIT[card] << (_BOARD_SHIFT + 8 * (len(groups) - 1))
                     continue
                 last = face
                 drawable.append((seat, card))
