@@ -460,12 +460,12 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                         groups = state.binfo.by_value.get(value, ())
                         built = value_combos(own, groups, info.jokers)
                         assert (table.cards, table.taken) == (built.cards, built.taken), s
+                # (the dicts' order is not meaningful: views updated in place do not keep it)
                 assert state.binfo.by_value == fresh_board.by_value
-                assert list(state.binfo.by_value) == list(fresh_board.by_value)
                 assert state.binfo.counts == fresh_board.counts
-                assert list(state.binfo.counts) == list(fresh_board.counts)
                 assert state.binfo.most == fresh_board.most
-                assert state.binfo.drawable == fresh_board.drawable
+                assert state.binfo.sources == fresh_board.sources
+                assert state.binfo.draws == fresh_board.draws
     assert checked > 1000
 
 

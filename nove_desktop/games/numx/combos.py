@@ -22,10 +22,11 @@ import functools
 from bisect import bisect_left
 from typing import Any
 
-from .actions import Claim, Play
+from .actions import Claim, Draw, Play
 from .cards import (
     ALL_VALUES,
     FACE,
+    FULL_DECK,
     JOKER,
     JOKERS,
     KIND,
@@ -58,6 +59,10 @@ def _new(cls: type, **fields: object) -> object:
     for name, value in fields.items():
         _set(action, name, value)
     return action
+
+
+# The shared ``Draw`` of each card taken from a malus area.
+DRAWS: dict[str, Draw] = {card: _new(Draw, source=card) for card in FULL_DECK}  # type: ignore[misc]
 
 
 class HandInfo:
@@ -217,16 +222,20 @@ def hand_info(hand: tuple[str, ...]) -> HandInfo:
 
 class BoardInfo:
     """The malus areas seen as sources of cards: classic cards by value and by area (lowest ids
-    first), their number per value, and the cards another seat may draw (one per face and
-    area), and the board's part of each value's table key (``keys``, see ``_table``)."""
+    first), their number per value, the board's part of each value's table key (``keys``, see
+    ``_table``), and per area the cards another seat may draw (the first copy of each face, in
+    canonical order) as ``sources`` (``(seat, card)``) with their ``Draw`` actions
+    (``draws``). The order of the dicts by value is not meaningful: the views updated in place
+    (``board_without``, ``board_with``) do not keep it, and whoever lists values sorts them."""
 
-    __slots__ = ("by_value", "counts", "drawable", "keys", "most")
+    __slots__ = ("by_value", "counts", "draws", "keys", "most", "sources")
 
     def __init__(self, board: tuple[tuple[str, ...], ...] | list[list[str]]) -> None:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
         counts: dict[int, int] = {}
         keys: dict[int, int] = {}
-        drawable: list[tuple[int, str]] = []
+        self.sources = sources = [[] for _ in board]  # type: list[list[tuple[int, str]]]
+        self.draws = draws = [[] for _ in board]  # type: list[list[Draw]]
         meta = _META
         for seat, area in enumerate(board):
             if len(area) > 1:
@@ -243,7 +252,8 @@ class BoardInfo:
                         keys[value] |= _BIT[card] << (_BOARD_SHIFT + 8 * (len(groups) - 1))
                     continue
                 last = face
-                drawable.append((seat, card))
+                sources[seat].append((seat, card))
+                draws[seat].append(DRAWS[card])
                 if value is not None:
                     groups = by_value.get(value)
                     if groups is None:
@@ -257,32 +267,27 @@ class BoardInfo:
         self.by_value = by_value
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
-        self.drawable = drawable
         self.keys = keys
 
 
-def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]) -> BoardInfo:
-    """The view of ``board`` after ``card`` left ``seat``'s area (``board`` is already without
-    it). Usually only that card's value and its place among the drawable cards change, so the
-    view is updated in place (it belongs to one state, see ``NumxState.copy``) instead of
-    rebuilt: a card drawn or laid from a malus area is the most common change of the board. The
-    result equals ``BoardInfo(board)``, orders included."""
+def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]) -> None:
+    """Update the view (in place: it belongs to one state, see ``NumxState.copy``) for
+    ``card`` gone from ``seat``'s area (``board`` is already without it): only that card's
+    value and its place among the drawable cards change. A card drawn or laid from a malus
+    area is the most common change of the board. Afterwards the view equals
+    ``BoardInfo(board)``, but for the order of its dicts (see ``BoardInfo``)."""
     face, value = _META[card]
     rest: tuple[str, ...] = ()
     if value is not None:
         by_value = binfo.by_value
         counts = binfo.counts
         kept = []
-        groups = by_value[value]
         shift = _BOARD_SHIFT  # (where the seat's copies are in the key)
-        for i, (owner, ids) in enumerate(groups):
+        for i, (owner, ids) in enumerate(by_value[value]):
             if owner == seat:
                 shift += 8 * i
                 rest = _remove(ids, card)
                 if not rest:
-                    if i == 0 and len(groups) > 1:
-                        # the value now first appears in a later area: it moves in the orders
-                        return BoardInfo(board)
                     continue
                 ids = rest
             kept.append((owner, ids))
@@ -299,19 +304,70 @@ def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]
             del by_value[value], counts[value], binfo.keys[value]
         if count == binfo.most:
             binfo.most = max(counts.values()) if counts else 0
-    drawable = binfo.drawable
+    sources = binfo.sources[seat]
     try:
-        index = drawable.index((seat, card))
+        index = sources.index((seat, card))
     except ValueError:  # a later copy of its face: the first copy stays drawable
-        return binfo
+        return
     if value is None:
         copies = [c for c in board[seat] if FACE[c] == face]
         rest = (min(copies, key=_SORT),) if copies else ()
-    if rest:
-        drawable[index] = (seat, rest[0])  # the next copy of that face in the area
+    if rest:  # the next copy of that face in the area
+        sources[index] = (seat, rest[0])
+        binfo.draws[seat][index] = DRAWS[rest[0]]
     else:
-        del drawable[index]
-    return binfo
+        del sources[index], binfo.draws[seat][index]
+
+
+def board_with(binfo: BoardInfo, seat: int, cards: list[str] | tuple[str, ...]) -> None:
+    """Update the view (in place, like ``board_without``) for ``cards`` added to ``seat``'s
+    area (replenishment, Malus+): each card joins its value's group of that area, or makes
+    one in seat order, and becomes drawable if it is the area's first copy of its face."""
+    by_value = binfo.by_value
+    counts = binfo.counts
+    keys = binfo.keys
+    sources = binfo.sources[seat]
+    draws = binfo.draws[seat]
+    for card in cards:
+        face, value = _META[card]
+        if value is not None:
+            groups = by_value.get(value)
+            if groups is None:
+                by_value[value] = ((seat, (card,)),)
+                counts[value] = count = 1
+                keys[value] = _BOARD_KEY[card]
+            else:
+                i, n = 0, len(groups)  # the area's place among the value's groups
+                while i < n and groups[i][0] < seat:
+                    i += 1
+                shift = _BOARD_SHIFT + 8 * i
+                key = keys[value]
+                if i < n and groups[i][0] == seat:  # another copy for the area's group
+                    ids = _insert(groups[i][1], card)
+                    by_value[value] = (*groups[:i], (seat, ids), *groups[i + 1 :])
+                else:  # a new group: the later areas' bytes move up
+                    by_value[value] = (*groups[:i], (seat, (card,)), *groups[i:])
+                    key = key & ((1 << shift) - 1) | key >> shift << (shift + 8)
+                keys[value] = key | _BIT[card] << shift
+                counts[value] = count = counts[value] + 1
+            if count > binfo.most:
+                binfo.most = count
+        # The area's drawable cards: the first copy of each face, in canonical order (copies
+        # of a face are next to each other in that order).
+        order = ORDER[card]
+        for i, (_seat, other) in enumerate(sources):
+            if FACE[other] == face:
+                if ORDER[other] > order:  # a lower copy of that face comes first
+                    sources[i] = (seat, card)
+                    draws[i] = DRAWS[card]
+                break
+            if ORDER[other] > order:
+                sources.insert(i, (seat, card))
+                draws.insert(i, DRAWS[card])
+                break
+        else:
+            sources.append((seat, card))
+            draws.append(DRAWS[card])
 
 
 @functools.lru_cache(maxsize=1 << 9)
@@ -687,10 +743,13 @@ def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> li
     out.reverse()
     if binfo.most < need:  # no value has enough cards on the board alone
         return out
-    for v, on in on_board.items():
-        if v > value and v not in by_value and on >= need:
-            table = _table(info, binfo, v)
-            out.append((table, table.start(count + 1), len(table.cards)))
+    only = [v for v, on in on_board.items() if v > value and v not in by_value and on >= need]
+    if len(only) > 1:  # in the order they first appear on the board (by seat, then value)
+        first_seat = binfo.by_value
+        only.sort(key=lambda v: (first_seat[v][0][0], v))
+    for v in only:
+        table = _table(info, binfo, v)
+        out.append((table, table.start(count + 1), len(table.cards)))
     return out
 
 

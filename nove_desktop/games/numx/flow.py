@@ -21,7 +21,7 @@ from .cards import (
     PLAYING_DECK,
     malus_plus_numbers,
 )
-from .combos import board_without, combo_value, effect
+from .combos import board_with, board_without, combo_value, effect
 from .scoring import score_seats
 from .state import NumxState, Phase
 
@@ -238,8 +238,7 @@ def lay(
         for owner, card in board_cards:
             board[owner].remove(card)
             if binfo is not None:
-                binfo = board_without(binfo, owner, card, board)
-        state.binfo = binfo
+                board_without(binfo, owner, card, board)
     w = combo_value(cards, joker_value)
     kind, count, value = effect(len(cards), w, joker_value, state.trick_count, state.trick_value)
     state.trick.append((seat, cards, count, value))
@@ -322,9 +321,10 @@ def malus_plus(state: NumxState, targets: list[int], h: int, m: int, events: lis
                 break
             card = deck.pop()
             state.malus[target].append(card)
-            state.binfo = None
             shown.append(card)
         if shown:
+            if state.binfo is not None:
+                board_with(state.binfo, target, shown)
             events.append(Event.public("malus_draw", seat=target, cards=shown))
         if not deck:
             break
@@ -343,7 +343,7 @@ def draw(state: NumxState, seat: int, source: tuple[int, str] | None, events: li
     owner, card = source
     state.malus[owner].remove(card)
     if state.binfo is not None:
-        state.binfo = board_without(state.binfo, owner, card, state.malus)
+        board_without(state.binfo, owner, card, state.malus)
     give(state, seat, card)
     state.public.add(card)
     events.append(Event("take", {"seat": seat, "owner": owner, "card": card}))
@@ -516,7 +516,6 @@ def refill(
 ) -> None:
     """Apply one ``Replenish``: deck cards face up, then the chosen hand cards."""
     area = state.malus[seat]
-    state.binfo = None
     added = []
     for _ in range(from_deck):
         card = state.deck.pop()
@@ -526,6 +525,8 @@ def refill(
         take(state, seat, cards)
         area += cards
         added += cards
+    if state.binfo is not None:
+        board_with(state.binfo, seat, added)
     hand = state.hands[seat]
     events.append(Event("replenish", {"seat": seat, "cards": added, "from_deck": from_deck}))
     if cards and not hand and state.phase == Phase.REPLENISH:

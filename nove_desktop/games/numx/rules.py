@@ -37,7 +37,7 @@ from .actions import (
     PlayNumX,
     Replenish,
 )
-from .cards import FULL_DECK, KIND, SWIPE
+from .cards import KIND, SWIPE
 from .combos import (
     BoardInfo,
     HandInfo,
@@ -72,7 +72,6 @@ def claim_numx_action(card: str) -> ClaimNumX:
 
 
 _PLAY_SPECIALS_ONLY = _new(Play, cards=(), joker_value=None)
-_DRAWS = {card: draw_action(card) for card in FULL_DECK}  # a card drawn from a malus area
 _DRAW_DECK = draw_action(DECK_SOURCE)
 
 
@@ -185,9 +184,11 @@ def turn_table(state: NumxState, seat: int) -> Table:
             if state.deck:
                 actions.append(_DRAW_DECK)
                 payloads.append(None)
-            sources = [d for d in binfo.drawable if d[0] != seat]  # not from one's own area
-            actions += [_DRAWS[d[1]] for d in sources]
-            payloads += sources
+            draws = binfo.draws
+            for other, sources in enumerate(binfo.sources):
+                if other != seat:  # not from one's own area
+                    actions += draws[other]
+                    payloads += sources
         if count and info.numx and free >= 1:  # LC: Num-X never leaves only specials
             actions.append(numx_action(info.numx[0]))
             payloads.append(info.numx[0])
