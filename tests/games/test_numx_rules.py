@@ -4,6 +4,8 @@ copies of a card, first-out bookkeeping and readable refusals (spec sections 2, 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from numx_helpers import GAME, Numx, cards, play
 
@@ -420,7 +422,17 @@ def test_refusals_are_readable_and_change_nothing() -> None:
 def test_derived_hand_and_board_views_follow_every_change() -> None:
     """The hand views kept on the state (updated card by card) and the board view always equal
     views built afresh from the state (a stale view would offer wrong legal actions)."""
-    from nove_desktop.games.numx.combos import HandInfo, _table, board_info, value_combos
+    from nove_desktop.games.numx.combos import (
+        HandInfo,
+        _table,
+        board_info,
+        claim_slices,
+        turn_slices,
+        value_combos,
+    )
+
+    def listed(slices: list[Any]) -> list[Any]:
+        return [table.cards[start:stop] for table, start, stop in slices]
 
     checked = 0
     for players in (2, 4, 6):
@@ -460,6 +472,11 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                         groups = state.binfo.by_value.get(value, ())
                         built = value_combos(own, groups, info.jokers)
                         assert (table.cards, table.taken) == (built.cards, built.taken), s
+                    # the combinations listed, in order, whatever order the view's dicts are in
+                    for count, value in ((1, 0), (2, 0), (2, 6), (3, 0)):
+                        for slices in (claim_slices, turn_slices):
+                            kept = listed(slices(info, state.binfo, count, value))
+                            assert kept == listed(slices(info, fresh_board, count, value))
                 # (the dicts' order is not meaningful: views updated in place do not keep it)
                 assert state.binfo.by_value == fresh_board.by_value
                 assert state.binfo.counts == fresh_board.counts
