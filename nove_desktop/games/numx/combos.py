@@ -282,16 +282,17 @@ def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]
         by_value = binfo.by_value
         counts = binfo.counts
         kept = []
-        shift = _BOARD_SHIFT  # (where the seat's copies are in the key)
-        for i, (owner, ids) in enumerate(by_value[value]):
-            if owner == seat:
-                shift += 8 * i
-                rest = _remove(ids, card)
-                if not rest:
-                    continue
-                ids = rest
-            kept.append((owner, ids))
         count = counts[value]
+        if count > 1:  # (the usual case is the value's only card on the board)
+            shift = _BOARD_SHIFT  # (where the seat's copies are in the key)
+            for i, (owner, ids) in enumerate(by_value[value]):
+                if owner == seat:
+                    shift += 8 * i
+                    rest = _remove(ids, card)
+                    if not rest:
+                        continue
+                    ids = rest
+                kept.append((owner, ids))
         if kept:
             by_value[value] = tuple(kept)
             counts[value] = count - 1
@@ -303,7 +304,10 @@ def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]
         else:
             del by_value[value], counts[value], binfo.keys[value]
         if count == binfo.most:
-            binfo.most = max(counts.values()) if counts else 0
+            if count == 1:  # every value has one card, or none is left
+                binfo.most = 1 if counts else 0
+            else:
+                binfo.most = max(counts.values())
     sources = binfo.sources[seat]
     try:
         index = sources.index((seat, card))
