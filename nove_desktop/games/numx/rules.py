@@ -139,7 +139,9 @@ def _hand_info(state: NumxState, seat: int) -> HandInfo:
 def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
     """The seat's hand and the board as combination sources (kept on the state until they
     change)."""
-    info = _hand_info(state, seat)
+    info = state.hinfos[seat]
+    if info is None:
+        info = _hand_info(state, seat)
     binfo = state.binfo
     if binfo is None:  # boards seldom repeat: no cache
         binfo = state.binfo = BoardInfo(state.malus)
