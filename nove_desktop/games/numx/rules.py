@@ -157,13 +157,10 @@ def turn_table(state: NumxState, seat: int) -> Table:
     staged = state.staged
     n_staged = len(staged)
     actions: list[Action] = []
-    payloads: list[Any] = []
     free = info.classics  # classic cards of the hand (LC: one must stay, or go out last)
     if free > info.most:  # every combination leaves a classic card in hand: LC holds
         for table, start, stop in slices:
-            plays = table.plays()[start:stop]
-            actions += plays
-            payloads += plays
+            actions += table.plays()[start:stop]
     else:
         size = info.size
         for table, start, stop in slices:
@@ -173,7 +170,7 @@ def turn_table(state: NumxState, seat: int) -> Table:
                 removed = a + j + n_staged
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
                     actions.append(play)
-                    payloads.append(play)
+    payloads: list[Any] = actions[:]  # (a play is its own payload)
     if n_staged and specials_only_allowed and free >= 1:
         actions.append(_PLAY_SPECIALS_ONLY)
         payloads.append(None)
