@@ -22,7 +22,7 @@ import functools
 from bisect import bisect_left
 from typing import Any
 
-from .actions import Claim, Draw, Play
+from .actions import DECK_SOURCE, Claim, Draw, Play
 from .cards import (
     ALL_VALUES,
     FACE,
@@ -61,8 +61,11 @@ def _new(cls: type, **fields: object) -> object:
     return action
 
 
-# The shared ``Draw`` of each card taken from a malus area.
-DRAWS: dict[str, Draw] = {card: _new(Draw, source=card) for card in FULL_DECK}  # type: ignore[misc]
+# The shared ``Draw`` of each source: the deck, or a card taken from a malus area.
+DRAWS: dict[str, Draw] = {
+    source: _new(Draw, source=source)  # type: ignore[misc]
+    for source in (DECK_SOURCE, *FULL_DECK)
+}
 
 
 class HandInfo:
@@ -234,8 +237,8 @@ class BoardInfo:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
         counts: dict[int, int] = {}
         keys: dict[int, int] = {}
-        self.sources = sources = [[] for _ in board]  # type: list[list[tuple[int, str]]]
-        self.draws = draws = [[] for _ in board]  # type: list[list[Draw]]
+        sources: list[list[tuple[int, str]]] = [[] for _ in board]
+        draws: list[list[Draw]] = [[] for _ in board]
         meta = _META
         for seat, area in enumerate(board):
             if len(area) > 1:
@@ -268,6 +271,8 @@ class BoardInfo:
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
         self.keys = keys
+        self.sources = sources
+        self.draws = draws
 
 
 def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]) -> None:

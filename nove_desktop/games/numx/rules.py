@@ -39,6 +39,7 @@ from .actions import (
 )
 from .cards import KIND, SWIPE
 from .combos import (
+    DRAWS,
     BoardInfo,
     HandInfo,
     _new,
@@ -57,11 +58,6 @@ _CARDS_CLAIM = "cards"
 
 # -- shared action instances -----------------------------------------------------------------------
 @functools.lru_cache(maxsize=1 << 10)
-def draw_action(source: str) -> Draw:
-    return _new(Draw, source=source)  # type: ignore[return-value]
-
-
-@functools.lru_cache(maxsize=1 << 10)
 def numx_action(card: str) -> PlayNumX:
     return _new(PlayNumX, card=card)  # type: ignore[return-value]
 
@@ -72,7 +68,7 @@ def claim_numx_action(card: str) -> ClaimNumX:
 
 
 _PLAY_SPECIALS_ONLY = _new(Play, cards=(), joker_value=None)
-_DRAW_DECK = draw_action(DECK_SOURCE)
+_DRAW_DECK = DRAWS[DECK_SOURCE]
 
 
 @functools.lru_cache(maxsize=256)  # 6 special cards, each seat of each player count
