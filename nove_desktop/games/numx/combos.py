@@ -1,10 +1,12 @@
 """Combinations (spec section 6): what a seat may lay against the trick, and the last-card rule.
 
-Generating climbing-game combinations is the engine's hottest work, so it is split into pure
-functions of small contents, whose results are cached:
+Generating climbing-game combinations is the engine's hottest work, so it is split into views
+of the sources and tables of small contents:
 
-* ``hand_info(hand)``: a hand sorted by value and kind;
-* ``board_info(board)``: the malus areas as sources of classic cards, by value and area;
+* ``HandInfo``: a hand sorted by value and kind; ``BoardInfo``: the malus areas as sources of
+  classic cards, by value and area. The state keeps one of each per hand and for the board and
+  updates them card by card (``add``/``remove``, ``board_with``/``board_without``); the cached
+  ``hand_info``/``board_info`` make fresh ones for refusal explanations;
 * ``value_combos(own, groups, jokers)``: every combination of one value that these sources
   allow, whatever the trick, sorted by size, each with its shared ``Play``/``Claim`` action
   (cached by an int made of the copies each place holds, see ``_table``);
@@ -754,8 +756,8 @@ def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> li
         return out
     only = [v for v, on in on_board.items() if v > value and v not in by_value and on >= need]
     if len(only) > 1:  # in the order they first appear on the board (by seat, then value)
-        first_seat = binfo.by_value
-        only.sort(key=lambda v: (first_seat[v][0][0], v))
+        groups = binfo.by_value  # (each value's groups are in seat order)
+        only.sort(key=lambda v: (groups[v][0][0], v))
     for v in only:
         table = _table(info, binfo, v)
         out.append((table, table.start(count + 1), len(table.cards)))
