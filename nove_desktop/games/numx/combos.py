@@ -689,8 +689,14 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
     by_value = info.by_value
     on_board = binfo.counts
     if count == 0:
+        hand_keys = info.keys.get
+        board_keys = binfo.keys.get
+        jkey = info.jkey
+        cached = _TABLES.new.get
         for v in sorted(by_value.keys() | on_board.keys()):
-            table = _table(info, binfo, v)
+            table = cached(hand_keys(v, 0) | board_keys(v, 0) | jkey)  # (``_table`` inlined)
+            if table is None:
+                table = _table(info, binfo, v)
             out.append((table, 0, len(table.cards)))
         if info.jokers:
             lone = lone_jokers(info.jokers[0])

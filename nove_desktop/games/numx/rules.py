@@ -99,11 +99,9 @@ class Table:
         self.payloads = payloads
         self.by_value: dict[Action, Any] | None = None
 
-    def lookup(self, action: Action) -> Any:
-        try:  # the very instance handed out (the usual case), found by a scan of identities
-            return self.payloads[indexOf(map(is_, self.actions, repeat(action)), True)]
-        except ValueError:
-            pass
+    def lookup_equal(self, action: Action) -> Any:
+        """The payload of an action equal to a listed one but not one of the instances handed
+        out (``apply`` finds those by a scan of identities), or ``_MISSING``."""
         by_value = self.by_value  # an equal action built elsewhere (e.g. read from JSON)
         if by_value is None:
             by_value = self.by_value = {a: i for i, a in enumerate(self.actions)}
@@ -132,21 +130,19 @@ def _hand_info(state: NumxState, seat: int) -> HandInfo:
     return info
 
 
-def _infos(state: NumxState, seat: int) -> tuple[HandInfo, BoardInfo]:
-    """The seat's hand and the board as combination sources (kept on the state until they
-    change)."""
-    info = state.hinfos[seat]
-    if info is None:
-        info = _hand_info(state, seat)
+def _board_info(state: NumxState) -> BoardInfo:
+    """The board view (kept on the state and updated with the malus areas; boards seldom
+    repeat: no cache)."""
     binfo = state.binfo
-    if binfo is None:  # boards seldom repeat: no cache
+    if binfo is None:
         binfo = state.binfo = BoardInfo(state.malus)
-    return info, binfo
+    return binfo
 
 
 def turn_table(state: NumxState, seat: int) -> Table:
     """Every legal action of ``seat`` on its turn (spec 8.1, 7.5, 8.2)."""
-    info, binfo = _infos(state, seat)
+    info = state.hinfos[seat] or _hand_info(state, seat)
+    binfo = state.binfo or _board_info(state)
     count = state.trick_count
     slices = turn_slices(info, binfo, count, state.trick_value)
     specials_only_allowed = count > 0 or not has_legal_lead(info, binfo)
@@ -222,9 +218,13 @@ def _add_specials(
 def window_table(state: NumxState, seat: int) -> Table:
     """A seat's answers in a Facteur X window (spec 9.2, 9.3): pass, every legal Facteur X and,
     with the variant, Num-X."""
-    info, binfo = _infos(state, seat)
-    slices = claim_slices(info, binfo, state.trick_count, state.trick_value)
+    info = state.hinfos[seat] or _hand_info(state, seat)
+    binfo = state.binfo or _board_info(state)
+    count = state.trick_count
     interrupt = state.options.numx_interrupt and info.numx
+    if info.most + binfo.most + len(info.jokers) <= count and not interrupt:
+        return _PASS_ONLY  # no value has enough cards to claim (most seats, most windows)
+    slices = claim_slices(info, binfo, count, state.trick_value)
     if not slices and not interrupt:
         return _PASS_ONLY
     actions: list[Action] = [_PASS]
@@ -380,7 +380,10 @@ def to_act(state: NumxState) -> tuple[int, ...]:
 def legal_actions(state: NumxState, seat: int) -> list[Action]:
     if seat not in state.acting:
         return []
-    return table_for(state, seat).actions[:]
+    table = state.memo.get(seat)
+    if table is None:
+        table = table_for(state, seat)
+    return table.actions[:]
 
 
 def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
@@ -388,13 +391,18 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
     and run the automatic steps up to the next decision."""
     if seat not in state.acting:
         raise _refusal(state, seat, action)
-    table = table_for(state, seat)
+    table = state.memo.get(seat)
+    if table is None:
+        table = table_for(state, seat)
     if action is _PASS and table is _PASS_ONLY:  # (most decisions)
         payload = None
     else:
-        payload = table.lookup(action)
-        if payload is _MISSING:
-            raise _refusal(state, seat, action)
+        try:  # (``Table.lookup``, its usual case inlined: the very instance handed out)
+            payload = table.payloads[indexOf(map(is_, table.actions, repeat(action)), True)]
+        except ValueError:
+            payload = table.lookup_equal(action)
+            if payload is _MISSING:
+                raise _refusal(state, seat, action) from None
     events: list[Event] = []
     phase = state.phase
     kind = type(action)
@@ -402,7 +410,14 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         # An answer that leaves the window open changes nobody's hand, the board or the
         # trick: the other seats' tables stay valid (the answering seat no longer acts).
         window = state.window
-        _answer(state, seat, action, payload, events)
+        if kind is Pass:
+            won = flow.answer_window(state, seat, None, events)
+        elif kind is Claim:
+            won = flow.answer_window(state, seat, (_CARDS_CLAIM, action.cards), events)  # type: ignore[attr-defined]
+        else:
+            won = flow.answer_window(state, seat, (_NUMX_CLAIM, (payload,)), events)
+        if won is not None:
+            _claimed(state, won, events)
         if state.window is not window:  # decided: closed, or a new window after a claim
             state.memo = {}
     elif phase == Phase.TURN:
@@ -462,17 +477,8 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
         flow.after_action(state, seat, had_cards, None, 0, True, events)
 
 
-def _answer(state: NumxState, seat: int, action: Action, payload: Any, events: list[Event]) -> None:
-    kind = type(action)
-    if kind is Pass:
-        claim = None
-    elif kind is Claim:
-        claim = (_CARDS_CLAIM, action.cards)  # type: ignore[attr-defined]
-    else:
-        claim = (_NUMX_CLAIM, (payload,))
-    won = flow.answer_window(state, seat, claim, events)
-    if won is None:
-        return
+def _claimed(state: NumxState, won: Any, events: list[Event]) -> None:
+    """Apply the claim that won a Facteur X window."""
     winner, (what, cards) = won
     had_cards = bool(state.hands[winner])
     if what == _NUMX_CLAIM:
