@@ -6,6 +6,7 @@ round and scoring. Every function leaves the state in a decision phase (or ``GAM
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -34,6 +35,7 @@ _CARD = ("card",)
 _OBJECTIVE = ("objective",)
 _CLAIM = ("claim",)
 _WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {}  # (first seat, players): the seats
 
 
 class _SeatEvents(dict):  # type: ignore[type-arg]
@@ -62,9 +64,12 @@ _SORT = ORDER.__getitem__
 _FIRST = itemgetter(0)
 
 
-def clockwise_from(state: NumxState, first: int) -> list[int]:
+def clockwise_from(state: NumxState, first: int) -> tuple[int, ...]:
     n = state.players
-    return [(first + i) % n for i in range(n)]
+    order = _CLOCKWISE.get((first, n))
+    if order is None:
+        order = _CLOCKWISE[first, n] = tuple((first + i) % n for i in range(n))
+    return order
 
 
 def give(state: NumxState, seat: int, card: str) -> None:
@@ -291,7 +296,7 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
                 state.malus = [old[(i + 1) % n] for i in range(n)]
         else:
             h, m = malus_plus_numbers(state.options.malus_plus_values)[card]
-            targets = [target] if mode == ONE else clockwise_from(state, seat)
+            targets = (target,) if mode == ONE else clockwise_from(state, seat)
             assert mode in (ONE, ALL)
             malus_plus(state, targets, h, m, events)  # type: ignore[arg-type]
         if mode in (SWAP, ROTATE):
@@ -299,7 +304,9 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
             events.append(Event.public("areas", areas=[list(a) for a in state.malus]))
 
 
-def malus_plus(state: NumxState, targets: list[int], h: int, m: int, events: list[Event]) -> None:
+def malus_plus(
+    state: NumxState, targets: Sequence[int], h: int, m: int, events: list[Event]
+) -> None:
     """Spec 7.4: each target draws ``h`` cards into its hand, then ``m`` face up into its malus
     area; the effect stops when the deck runs out (no reshuffle, 8.9)."""
     deck = state.deck
@@ -370,7 +377,7 @@ def after_action(
     if had_cards and not state.hands[seat] and not state.first_out:
         state.first_out.append(seat)
         events.append(Event.public("first_out", seat=seat))
-    if any_seat_bare(state):
+    if not all(state.hands) and any_seat_bare(state):  # (every seat holds a card, usually)
         end_round(state, "a seat has no card in hand and no malus card", events)
         return
     if ended_by_numx:
@@ -470,7 +477,7 @@ def end_trick(state: NumxState, leader: int, reason: str, events: list[Event]) -
     state.last_player = None
     state.window = None
     events.append(Event("trick_end", {"leader": leader, "reason": reason}))
-    if any(not hand for hand in state.hands):
+    if not all(state.hands):
         end_round(state, "a seat emptied its hand", events)
         return
     state.next_leader = leader
