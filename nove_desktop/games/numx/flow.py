@@ -235,10 +235,9 @@ def lay(
     board_cards: list[list[Any]] = []
     if len(hand_cards) < len(cards):  # by area, in seat order (canonical order within one)
         board = state.malus
-        board_cards = sorted(
-            ([_owner(board, card), card] for card in cards if card not in hand_cards),
-            key=_FIRST,
-        )
+        board_cards = [[_owner(board, card), card] for card in cards if card not in hand_cards]
+        if len(board_cards) > 1:
+            board_cards.sort(key=_FIRST)
         binfo = state.binfo
         for owner, card in board_cards:
             board[owner].remove(card)
