@@ -77,8 +77,9 @@ class ReactionWindow(Generic[ClaimT]):
         )
 
     def _after(self, seat: int, claim: ClaimT | None) -> None:
-        """``_refresh`` after ``seat``'s answer, from the cached state: only that answer is new,
-        so the outcome changes only if it decides the window (games answer windows often)."""
+        """``_refresh`` after ``seat``'s answer (a claim, or a pass behind the head seat), from
+        the cached state: only that answer is new, so the outcome changes only if it decides
+        the window (games answer windows often). ``answer_pass`` handles a pass at the head."""
         waiting = self._waiting
         if claim is not None and (self.first_claim_wins or waiting[0] == seat):
             # A first claim wins at once; otherwise, the best-placed seat still waiting claimed
@@ -89,15 +90,6 @@ class ReactionWindow(Generic[ClaimT]):
             return
         if claim is not None:
             self._claims += 1
-        elif waiting[0] == seat:  # a pass at the head: a claim waiting behind it may now win
-            if self._claims:
-                self._refresh()
-            elif len(waiting) == 1:  # the last answer, and nobody claimed
-                self._outcome = _ALL_PASSED
-                self._waiting = ()
-            else:
-                self._waiting = waiting[1:]
-            return
         self._waiting = tuple([s for s in waiting if s != seat])
 
     def waiting(self) -> tuple[int, ...]:
@@ -112,6 +104,8 @@ class ReactionWindow(Generic[ClaimT]):
             raise IllegalActionError("you have already answered", seat=seat)
         if self._outcome.decided:
             raise IllegalActionError("this moment has passed", seat=seat)
+        if claim is None and self._waiting[0] == seat:
+            return self.answer_pass(seat)
         self.answers[seat] = claim
         self._after(seat, claim)
         return self._outcome
@@ -123,7 +117,13 @@ class ReactionWindow(Generic[ClaimT]):
         if not waiting or waiting[0] != seat:
             return self.answer(seat, None)  # (its checks and their messages)
         self.answers[seat] = None  # the head seat: listed, not answered yet, window still open
-        self._after(seat, None)
+        if self._claims:  # a claim waiting behind it may now win
+            self._refresh()
+        elif len(waiting) == 1:  # the last answer, and nobody claimed
+            self._outcome = _ALL_PASSED
+            self._waiting = ()
+        else:
+            self._waiting = waiting[1:]
         return self._outcome
 
     def outcome(self) -> WindowOutcome[ClaimT]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from itertools import repeat
-from operator import indexOf, is_, itemgetter
+from operator import attrgetter, indexOf, is_, itemgetter
 from typing import Any
 
 from ...engine.actions import Action
@@ -373,8 +374,9 @@ def table_for(state: NumxState, seat: int) -> Table:
 
 
 # -- the contract ----------------------------------------------------------------------------------
-def to_act(state: NumxState) -> tuple[int, ...]:
-    return state.acting
+# ``to_act(state)``: the seats that may act now, kept up to date on the state (``acting``) by
+# every step; read without a Python call, since playouts ask before every action.
+to_act: Callable[[NumxState], tuple[int, ...]] = attrgetter("acting")
 
 
 def legal_actions(state: NumxState, seat: int) -> list[Action]:
