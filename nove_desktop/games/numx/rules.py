@@ -256,11 +256,11 @@ def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first). The
     payload of each action is the action itself (``_refill`` reads its sources)."""
     groups = info.groups()
-    heads = list(map(_FIRST, groups))
     if need == 1:
         actions = [_REPLENISH_DECK] if deck_cards else []
-        actions += map(_SINGLE_REFILLS.__getitem__, heads)
+        actions += map(_SINGLE_REFILLS.__getitem__, map(_FIRST, groups))
         return Table(actions, actions)
+    heads = list(map(_FIRST, groups))
     actions = []
     if deck_cards >= 2:
         actions.append(_REPLENISH_DECK_DECK)
@@ -365,10 +365,11 @@ def table_for(state: NumxState, seat: int) -> Table:
     elif phase == Phase.TURN:
         table = turn_table(state, seat)
     elif phase == Phase.MALUS_CHOICE:
-        table = malus_table(_hand_info(state, seat))
+        table = malus_table(state.hinfos[seat] or _hand_info(state, seat))
     else:
         need = flow.sources_needed(state, seat)
-        table = refill_table(_hand_info(state, seat), need, min(len(state.deck), need))
+        info = state.hinfos[seat] or _hand_info(state, seat)
+        table = refill_table(info, need, min(len(state.deck), need))
     state.memo[seat] = table
     return table
 
