@@ -359,6 +359,11 @@ def table_for(state: NumxState, seat: int) -> Table:
     table = state.memo.get(seat)
     if table is not None:
         return table
+    return _new_table(state, seat)
+
+
+def _new_table(state: NumxState, seat: int) -> Table:
+    """``table_for`` when the memo has no table for ``seat``: make it and keep it."""
     phase = state.phase
     if phase == Phase.FX_WINDOW:  # (most decisions)
         table = window_table(state, seat)
@@ -385,7 +390,7 @@ def legal_actions(state: NumxState, seat: int) -> list[Action]:
         return []
     table = state.memo.get(seat)
     if table is None:
-        table = table_for(state, seat)
+        table = _new_table(state, seat)
     return table.actions[:]
 
 
@@ -396,7 +401,7 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         raise _refusal(state, seat, action)
     table = state.memo.get(seat)
     if table is None:
-        table = table_for(state, seat)
+        table = _new_table(state, seat)
     if action is _PASS and table is _PASS_ONLY:  # (most decisions)
         payload = None
     else:
