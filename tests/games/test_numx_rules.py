@@ -481,7 +481,7 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                 assert state.binfo.by_value == fresh_board.by_value
                 assert state.binfo.counts == fresh_board.counts
                 assert state.binfo.most == fresh_board.most
-                assert state.binfo.sources == fresh_board.sources
+                assert state.binfo.drawable == fresh_board.drawable
                 assert state.binfo.draws == fresh_board.draws
     assert checked > 1000
 

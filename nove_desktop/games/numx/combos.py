@@ -228,18 +228,18 @@ def hand_info(hand: tuple[str, ...]) -> HandInfo:
 class BoardInfo:
     """The malus areas seen as sources of cards: classic cards by value and by area (lowest ids
     first), their number per value, the board's part of each value's table key (``keys``, see
-    ``_table``), and per area the cards another seat may draw (the first copy of each face, in
-    canonical order) as ``sources`` (``(seat, card)``) with their ``Draw`` actions
-    (``draws``). The order of the dicts by value is not meaningful: the views updated in place
-    (``board_without``, ``board_with``) do not keep it, and whoever lists values sorts them."""
+    ``_table``), and per area the cards another seat may draw (``drawable``: the first copy of
+    each face, in canonical order) with their ``Draw`` actions (``draws``). The order of the
+    dicts by value is not meaningful: the views updated in place (``board_without``,
+    ``board_with``) do not keep it, and whoever lists values sorts them."""
 
-    __slots__ = ("by_value", "counts", "draws", "keys", "most", "sources")
+    __slots__ = ("by_value", "counts", "drawable", "draws", "keys", "most")
 
     def __init__(self, board: tuple[tuple[str, ...], ...] | list[list[str]]) -> None:
         by_value: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}
         counts: dict[int, int] = {}
         keys: dict[int, int] = {}
-        sources: list[list[tuple[int, str]]] = [[] for _ in board]
+        drawable: list[list[str]] = [[] for _ in board]
         draws: list[list[Draw]] = [[] for _ in board]
         meta = _META
         for seat, area in enumerate(board):
@@ -257,7 +257,7 @@ class BoardInfo:
                         keys[value] |= _BIT[card] << (_BOARD_SHIFT + 8 * (len(groups) - 1))
                     continue
                 last = face
-                sources[seat].append((seat, card))
+                drawable[seat].append(card)
                 draws[seat].append(DRAWS[card])
                 if value is not None:
                     groups = by_value.get(value)
@@ -273,7 +273,7 @@ class BoardInfo:
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
         self.keys = keys
-        self.sources = sources
+        self.drawable = drawable
         self.draws = draws
 
 
@@ -315,19 +315,19 @@ def board_without(binfo: BoardInfo, seat: int, card: str, board: list[list[str]]
                 binfo.most = 1 if counts else 0
             else:
                 binfo.most = max(counts.values())
-    sources = binfo.sources[seat]
+    drawable = binfo.drawable[seat]
     try:
-        index = sources.index((seat, card))
+        index = drawable.index(card)
     except ValueError:  # a later copy of its face: the first copy stays drawable
         return
     if value is None:
         copies = [c for c in board[seat] if FACE[c] == face]
         rest = (min(copies, key=_SORT),) if copies else ()
     if rest:  # the next copy of that face in the area
-        sources[index] = (seat, rest[0])
+        drawable[index] = rest[0]
         binfo.draws[seat][index] = DRAWS[rest[0]]
     else:
-        del sources[index], binfo.draws[seat][index]
+        del drawable[index], binfo.draws[seat][index]
 
 
 def board_with(binfo: BoardInfo, seat: int, cards: list[str] | tuple[str, ...]) -> None:
@@ -337,7 +337,7 @@ def board_with(binfo: BoardInfo, seat: int, cards: list[str] | tuple[str, ...]) 
     by_value = binfo.by_value
     counts = binfo.counts
     keys = binfo.keys
-    sources = binfo.sources[seat]
+    drawable = binfo.drawable[seat]
     draws = binfo.draws[seat]
     for card in cards:
         face, value = _META[card]
@@ -366,18 +366,18 @@ def board_with(binfo: BoardInfo, seat: int, cards: list[str] | tuple[str, ...]) 
         # The area's drawable cards: the first copy of each face, in canonical order (copies
         # of a face are next to each other in that order).
         order = ORDER[card]
-        for i, (_seat, other) in enumerate(sources):
+        for i, other in enumerate(drawable):
             if FACE[other] == face:
                 if ORDER[other] > order:  # a lower copy of that face comes first
-                    sources[i] = (seat, card)
+                    drawable[i] = card
                     draws[i] = DRAWS[card]
                 break
             if ORDER[other] > order:
-                sources.insert(i, (seat, card))
+                drawable.insert(i, card)
                 draws.insert(i, DRAWS[card])
                 break
         else:
-            sources.append((seat, card))
+            drawable.append(card)
             draws.append(DRAWS[card])
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from ...engine.events import ONLY, Event
 from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
-from .actions import ALL, LEFT, ONE, ROTATE, SWAP
+from .actions import ALL, DECK_SOURCE, LEFT, ONE, ROTATE, SWAP
 from .cards import (
     INF,
     LEAD_KEY,
@@ -336,17 +336,18 @@ def malus_plus(
             break
 
 
-def draw(state: NumxState, seat: int, source: tuple[int, str] | None, events: list[Event]) -> None:
-    """Spec 8.1 ``Draw``: the deck's top card (seen by the drawer only) or one card of another
-    seat's malus area (seen by everybody)."""
-    if source is None:
+def draw(state: NumxState, seat: int, source: str, events: list[Event]) -> None:
+    """Spec 8.1 ``Draw``: the deck's top card (``source`` ``"deck"``, seen by the drawer only)
+    or the card ``source`` of another seat's malus area (seen by everybody)."""
+    if source == DECK_SOURCE:
         card = state.deck.pop()
         give(state, seat, card)
         events.append(
             Event("draw", {"seat": seat, "source": "deck", "cards": [card]}, ONLY[seat], _CARDS)
         )
         return
-    owner, card = source
+    card = source
+    owner = _owner(state.malus, card)
     state.malus[owner].remove(card)
     if state.binfo is not None:
         board_without(state.binfo, owner, card, state.malus)

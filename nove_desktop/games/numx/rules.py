@@ -1,10 +1,10 @@
 """NUM-X's decisions: ``to_act``, legal actions, applying them (spec 8.1, 9.2, 8.6).
 
-A seat's legal actions form a table (the actions, and what each does: its draw source, its
-special's use...) memoised on the state until the state changes: ``legal_actions`` and ``apply``
-read the same table, so they always agree, and the seat's request and the check in ``apply``
-share one computation. Action instances are shared (one ``Play`` object per combination).
-Refusals are explained by ``explain.py``.
+A seat's legal actions form a table (a list of shared action instances: one ``Play`` object
+per combination...) memoised on the state until the state changes: ``legal_actions`` and
+``apply`` read the same table, so they always agree, and the seat's request and the check in
+``apply`` share one computation. An action says all that applying it needs (its cards, its draw
+source, its special's use). Refusals are explained by ``explain.py``.
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ from .combos import (
 from .state import NumxState, Phase
 
 _PASS = Pass()
-_MISSING = object()
 _NUMX_CLAIM = "numx"
 _CARDS_CLAIM = "cards"
 
@@ -73,53 +72,36 @@ _DRAW_DECK = DRAWS[DECK_SOURCE]
 
 
 @functools.lru_cache(maxsize=256)  # 6 special cards, each seat of each player count
-def special_steps(card: str, seat: int, players: int) -> tuple[list[AddSpecial], list[Any]]:
+def special_steps(card: str, seat: int, players: int) -> list[AddSpecial]:
     """The ``AddSpecial`` actions of one Swipe (7.3: swap with another seat, rotate left or
-    right) or one Malus+ (7.4: one seat, the actor included, or all seats) and their payloads
-    ``(card, mode, target)``, shared (callers copy them into their tables)."""
+    right) or one Malus+ (7.4: one seat, the actor included, or all seats), shared (callers
+    copy them into their tables)."""
     if KIND[card] == SWIPE:
         uses = [(SWAP, q) for q in range(players) if q != seat] + [(ROTATE, LEFT), (ROTATE, RIGHT)]
     else:
         uses = [(ONE, q) for q in range(players)] + [(ALL, None)]
-    payloads = [(card, mode, target) for mode, target in uses]
-    actions = [_new(AddSpecial, card=card, mode=mode, target=target) for mode, target in uses]
-    return actions, payloads  # type: ignore[return-value]
+    return [_new(AddSpecial, card=card, mode=mode, target=target) for mode, target in uses]  # type: ignore[misc]
 
 
 # -- tables of legal actions -----------------------------------------------------------------------
-class Table:
-    """A seat's legal actions in order, and what each does (its draw source, its special's use;
-    a combination is its own payload).
-    Lookups go by identity first (the actions handed out are shared instances), then by value
-    for an equal action built elsewhere (e.g. read from JSON)."""
-
-    __slots__ = ("actions", "by_value", "payloads")
-
-    def __init__(self, actions: list[Action], payloads: list[Any]) -> None:
-        self.actions = actions
-        self.payloads = payloads
-        self.by_value: dict[Action, Any] | None = None
-
-    def lookup_equal(self, action: Action) -> Any:
-        """The payload of an action equal to a listed one but not one of the instances handed
-        out (``apply`` finds those by a scan of identities), or ``_MISSING``."""
-        by_value = self.by_value  # an equal action built elsewhere (e.g. read from JSON)
-        if by_value is None:
-            by_value = self.by_value = {a: i for i, a in enumerate(self.actions)}
-        index = by_value.get(action)
-        if index is None or not _same_types(action, self.actions[index]):
-            return _MISSING  # e.g. True where a seat number is expected (True == 1)
-        return self.payloads[index]
+# A table is the list of a seat's legal actions, in order. ``apply`` finds the action it is
+# given by identity (the actions handed out are shared instances), or else an equal listed one
+# (an action built elsewhere, e.g. read from JSON): ``_listed_equal``.
+Table = list[Action]
 
 
-def _same_types(action: Action, listed: Action) -> bool:
-    return all(
-        type(getattr(action, f.name)) is type(getattr(listed, f.name))
-        for f in dataclasses.fields(action)
-    )
+def _listed_equal(table: Table, action: Action) -> Action | None:
+    """The listed action equal to ``action``, field types included, or ``None``."""
+    for listed in table:
+        if listed == action and all(
+            type(getattr(action, f.name)) is type(getattr(listed, f.name))
+            for f in dataclasses.fields(action)
+        ):
+            return listed  # (not True where a seat number is expected, though True == 1)
+    return None
 
 
-_PASS_ONLY = Table([_PASS], [None])
+_PASS_ONLY: Table = [_PASS]  # (shared: ``legal_actions`` hands out copies)
 _FIRST = itemgetter(0)
 
 
@@ -163,28 +145,21 @@ def turn_table(state: NumxState, seat: int) -> Table:
                 removed = a + j + n_staged
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
                     actions.append(play)
-    payloads: list[Any] = actions[:]  # (a play is its own payload)
     if n_staged and specials_only_allowed and free >= 1:
         actions.append(_PLAY_SPECIALS_ONLY)
-        payloads.append(None)
     if info.swipes or info.malus_plus:
-        _add_specials(state, seat, info, slices, specials_only_allowed, actions, payloads)
+        _add_specials(state, seat, info, slices, specials_only_allowed, actions)
     if not staged:
         if specials_only_allowed:
             actions.append(_PASS)
-            payloads.append(None)
             if state.deck:
                 actions.append(_DRAW_DECK)
-                payloads.append(None)
-            draws = binfo.draws
-            for other, sources in enumerate(binfo.sources):
+            for other, draws in enumerate(binfo.draws):
                 if other != seat:  # not from one's own area
-                    actions += draws[other]
-                    payloads += sources
+                    actions += draws
         if count and info.numx and free >= 1:  # LC: Num-X never leaves only specials
             actions.append(numx_action(info.numx[0]))
-            payloads.append(info.numx[0])
-    return Table(actions, payloads)
+    return actions
 
 
 def _add_specials(
@@ -194,7 +169,6 @@ def _add_specials(
     slices: list[Any],
     specials_only_allowed: bool,
     actions: list[Action],
-    payloads: list[Any],
 ) -> None:
     """``AddSpecial`` steps, when a legal ``Play`` would still exist after one more special
     (so a seat is never left without a legal action)."""
@@ -211,9 +185,7 @@ def _add_specials(
     candidates += [c for c in info.malus_plus if c not in used]
     players = state.players
     for card in candidates:
-        steps, uses = special_steps(card, seat, players)
-        actions += steps
-        payloads += uses
+        actions += special_steps(card, seat, players)
 
 
 def window_table(state: NumxState, seat: int) -> Table:
@@ -229,13 +201,10 @@ def window_table(state: NumxState, seat: int) -> Table:
     if not slices and not interrupt:
         return _PASS_ONLY
     actions: list[Action] = [_PASS]
-    payloads: list[Any] = [None]
     free = info.classics
     if free > info.most:
         for table, start, stop in slices:
-            claims = table.claims()[start:stop]
-            actions += claims
-            payloads += claims
+            actions += table.claims()[start:stop]
     else:
         size = info.size
         for table, start, stop in slices:
@@ -244,22 +213,19 @@ def window_table(state: NumxState, seat: int) -> Table:
                 removed = a + j
                 if removed == 0 or free - a >= 1 or (a >= 1 and size == removed):
                     actions.append(claim)
-                    payloads.append(claim)
     if interrupt and free >= 1:
         actions.append(claim_numx_action(info.numx[0]))
-        payloads.append(info.numx[0])
-    return Table(actions, payloads)
+    return actions
 
 
 def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     """``Replenish`` choices (spec 8.6): exactly ``need`` (1 or 2) sources, ``"deck"`` at most
-    ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first). The
-    payload of each action is the action itself (``_refill`` reads its sources)."""
+    ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first)."""
     groups = info.groups()
     if need == 1:
         actions = [_REPLENISH_DECK] if deck_cards else []
         actions += map(_SINGLE_REFILLS.__getitem__, map(_FIRST, groups))
-        return Table(actions, actions)
+        return actions
     heads = list(map(_FIRST, groups))
     actions = []
     if deck_cards >= 2:
@@ -267,7 +233,7 @@ def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     if deck_cards >= 1:
         actions += map(_REFILL_PAIRS[DECK_SOURCE].__getitem__, heads)
     _add_pairs(actions, _REFILL_PAIRS, groups, heads)
-    return Table(actions, actions)
+    return actions
 
 
 def _add_pairs(
@@ -345,12 +311,11 @@ _CHOICE_PAIRS = _Rows(_choose)
 
 
 def malus_table(info: HandInfo) -> Table:
-    """Setup choices (spec 4.3): two distinct hand cards, any kind; the payload of each action
-    is the action itself."""
+    """Setup choices (spec 4.3): two distinct hand cards, any kind."""
     groups = info.groups()
     actions: list[Any] = []
     _add_pairs(actions, _CHOICE_PAIRS, groups, list(map(_FIRST, groups)))
-    return Table(actions, actions)
+    return actions
 
 
 def table_for(state: NumxState, seat: int) -> Table:
@@ -391,7 +356,7 @@ def legal_actions(state: NumxState, seat: int) -> list[Action]:
     table = state.memo.get(seat)
     if table is None:
         table = _new_table(state, seat)
-    return table.actions[:]
+    return table[:]
 
 
 def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
@@ -402,15 +367,14 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
     table = state.memo.get(seat)
     if table is None:
         table = _new_table(state, seat)
-    if action is _PASS and table is _PASS_ONLY:  # (most decisions)
-        payload = None
-    else:
-        try:  # (``Table.lookup``, its usual case inlined: the very instance handed out)
-            payload = table.payloads[indexOf(map(is_, table.actions, repeat(action)), True)]
+    if not (action is _PASS and table is _PASS_ONLY):  # (most decisions)
+        try:  # the very instance handed out (the usual case), found by a scan of identities
+            indexOf(map(is_, table, repeat(action)), True)
         except ValueError:
-            payload = table.lookup_equal(action)
-            if payload is _MISSING:
+            listed = _listed_equal(table, action)
+            if listed is None:
                 raise _refusal(state, seat, action) from None
+            action = listed
     events: list[Event] = []
     phase = state.phase
     kind = type(action)
@@ -423,22 +387,22 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         elif kind is Claim:
             won = flow.answer_window(state, seat, (_CARDS_CLAIM, action.cards), events)  # type: ignore[attr-defined]
         else:
-            won = flow.answer_window(state, seat, (_NUMX_CLAIM, (payload,)), events)
+            won = flow.answer_window(state, seat, (_NUMX_CLAIM, (action.card,)), events)  # type: ignore[attr-defined]
         if won is not None:
             _claimed(state, won, events)
         if state.window is not window:  # decided: closed, or a new window after a claim
             state.memo = {}
     elif phase == Phase.TURN:
         state.memo = {}  # every change below makes the tables stale
-        _turn(state, seat, action, payload, events)
+        _turn(state, seat, action, events)
     elif phase == Phase.MALUS_CHOICE:
-        flow.choose_malus(state, seat, payload.cards, events)
+        flow.choose_malus(state, seat, action.cards, events)  # type: ignore[attr-defined]
         if state.phase != Phase.MALUS_CHOICE:  # the others' choices do not depend on it
             state.memo = {}
     else:
         state.memo = {}
         assert kind is Replenish
-        sources = payload.sources
+        sources = action.sources  # type: ignore[attr-defined]
         from_deck = sources.count(DECK_SOURCE)
         flow.refill(state, seat, from_deck, sources[from_deck:], events)
     return events
@@ -450,11 +414,11 @@ def _refusal(state: NumxState, seat: int, action: Action) -> IllegalActionError:
     return IllegalActionError(explain(state, seat, action), seat=seat, action=action)
 
 
-def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: list[Event]) -> None:
+def _turn(state: NumxState, seat: int, action: Any, events: list[Event]) -> None:
     kind = type(action)
     if kind is AddSpecial:
-        state.staged.append(payload)
-        card, mode, target = payload
+        card, mode, target = action.card, action.mode, action.target
+        state.staged.append((card, mode, target))
         events.append(
             Event(
                 "special_prepared",
@@ -467,9 +431,9 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
     had_cards = bool(state.hands[seat])
     if kind is Play:
         cards, value = None, 0  # (no combination: the prepared specials only)
-        if payload is not None:  # the listed Play
-            cards = payload.cards
-            value = flow.lay(state, seat, cards, payload.joker_value, False, events)
+        if action.cards:  # (an empty Play commits the prepared specials alone)
+            cards = action.cards
+            value = flow.lay(state, seat, cards, action.joker_value, False, events)
         if state.staged:
             flow.resolve_specials(state, seat, events)
         flow.after_action(state, seat, had_cards, cards, value, False, events)
@@ -477,11 +441,11 @@ def _turn(state: NumxState, seat: int, action: Action, payload: Any, events: lis
         events.append(flow.TURN_PASSES[seat])
         flow.advance(state, seat, events)
     elif kind is Draw:
-        flow.draw(state, seat, payload, events)
+        flow.draw(state, seat, action.source, events)
         flow.after_action(state, seat, had_cards, None, 0, False, events)
     else:
         assert kind is PlayNumX
-        flow.numx(state, seat, payload, False, events)
+        flow.numx(state, seat, action.card, False, events)
         flow.after_action(state, seat, had_cards, None, 0, True, events)
 
 

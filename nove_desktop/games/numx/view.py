@@ -142,7 +142,7 @@ def observe(state: NumxState, seat: int | None) -> NumxObservation:
         answered = own and seat in state.window.answers
         claim = state.window.answers.get(seat) if answered else None  # type: ignore[arg-type]
         can_claim = (
-            own and not answered and len(table_for(state, seat).actions) > 1  # type: ignore[arg-type]
+            own and not answered and len(table_for(state, seat)) > 1  # type: ignore[arg-type]
         )
         window = WindowView(
             waiting=state.acting,
