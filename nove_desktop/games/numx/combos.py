@@ -715,7 +715,9 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
         elif fuse and len(ids) + board(v, 0) >= below:
             table = _table(info, binfo, v)
             out.append((table, table.start(count + 1), table.start(count + 2)))
-    if on_board:  # values on the board only, then every value in increasing order
+    # Values on the board only (then every value in increasing order): with a count above 1,
+    # only values with at least ``above`` cards there can be played.
+    if on_board and (count == 1 or binfo.most >= above):
         mixed = False
         for v, n in on_board.items():
             if v in by_value:
