@@ -638,7 +638,7 @@ def lc_ok(info: HandInfo, classics: int, jokers: int, others: int) -> bool:
     return classics >= 1 and info.size == removed
 
 
-Slice = tuple[ValueCombos, int, int]
+Slice = tuple[ValueCombos, int, int | None]  # (a table, its part [start:stop])
 
 
 class _TableCache:
@@ -697,10 +697,10 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
             table = cached(hand_keys(v, 0) | board_keys(v, 0) | jkey)  # (``_table`` inlined)
             if table is None:
                 table = _table(info, binfo, v)
-            out.append((table, 0, len(table.cards)))
+            out.append((table, 0, None))  # (all of it)
         if info.jokers:
             lone = lone_jokers(info.jokers[0])
-            out.append((lone, 0, len(lone.cards)))
+            out.append((lone, 0, None))
         return out
     jokers = len(info.jokers)
     above = count - jokers  # cards of a higher value needed (with every joker)
