@@ -746,11 +746,11 @@ def _slice_value(piece: Slice) -> int:
 
 
 def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> list[Slice]:
-    """Facteur X claims (spec 9.2): more than ``count`` cards of one value above ``value``."""
+    """Facteur X claims (spec 9.2): more than ``count`` cards of one value above ``value``.
+    (``window_table`` first checks that some value may have enough cards, in the hand and on
+    the board together.)"""
     out: list[Slice] = []
     need = count + 1 - len(info.jokers)
-    if info.most + binfo.most < need:  # no value has enough cards (most seats, most windows)
-        return out
     by_value = info.by_value
     on_board = binfo.counts
     for v in reversed(by_value):  # (the hand's values are in increasing order)
