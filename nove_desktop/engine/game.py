@@ -82,6 +82,11 @@ class Game(ABC, Generic[OptionsT, StateT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     actions: ClassVar[ActionCodec]
+    lower_score_wins: ClassVar[bool] = False
+    """True when the lowest total is best (Kael, NUM-X): rankings, summaries and "best score"
+    in statistics follow it."""
+    has_reaction_windows: ClassVar[bool] = False
+    """True when several seats may be asked at once (``to_act`` lists more than one seat)."""
 
     # -- options -------------------------------------------------------------------------------
     def default_options(self, players: int | None = None) -> OptionsT:
@@ -126,6 +131,10 @@ class Game(ABC, Generic[OptionsT, StateT]):
     @abstractmethod
     def result(self, state: StateT) -> GameResult:
         """Scores and winner so far; ``over`` tells whether the game has ended."""
+
+    def is_legal(self, state: StateT, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now (the state is not changed)."""
+        return seat in self.to_act(state) and action in self.legal_actions(state, seat)
 
     def is_over(self, state: StateT) -> bool:
         return not self.to_act(state)

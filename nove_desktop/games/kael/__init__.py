@@ -26,6 +26,8 @@ class KaelGame(Game[KaelOptions, KaelState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
+    lower_score_wins = True
+    has_reaction_windows = True
 
     to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)

@@ -27,6 +27,7 @@ class NumxGame(Game[NumxOptions, NumxState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
+    has_reaction_windows = True
 
     to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)
