@@ -37,8 +37,14 @@ def run() -> int:
             app = _make_app(folder)
             step = "opening every scene"
             scenes = _open_scenes(app)
-            step = "playing a game at the table"
-            rounds, actions, frames = _play_game(app)
+            from .ui.tables import table_classes
+
+            tables = []
+            for game_id in table_classes():
+                step = f"playing a game at the {game_id} table"
+                rounds, actions, _frames = _play_game(app, game_id)
+                print(f"table {game_id}: ok, {rounds} rounds, {actions} actions", flush=True)
+                tables.append(game_id)
             app.stack.clear_to(_title(app))
             import pygame
 
@@ -51,8 +57,8 @@ def run() -> int:
         return 1
     seconds = time.perf_counter() - start
     print(
-        f"selftest ok: {assets} assets, {scenes} scenes, 1 NOVE game at the table "
-        f"({rounds} rounds, {actions} actions, {frames} frames) in {seconds:.1f} s"
+        f"selftest ok: {assets} assets, {scenes} scenes, {len(tables)} tables "
+        f"({', '.join(tables)}) in {seconds:.1f} s"
     )
     return 0
 
@@ -61,8 +67,8 @@ def _check_assets() -> int:
     import pygame
 
     from .resources import asset_path
-    from .ui.scenes.choose_game import TABLES
     from .ui.sound import SoundBoard
+    from .ui.tables import table_classes
 
     pygame.font.init()
     count = 0
@@ -75,7 +81,7 @@ def _check_assets() -> int:
         count += 1
     asset_path("fonts", "LICENSE-DejaVu.txt")
     count += 1
-    for game_id in TABLES:
+    for game_id in table_classes():
         text = asset_path("rules", f"{game_id}.txt").read_text(encoding="utf-8")
         if len(text) < 200:
             raise SelfTestError(f"the rules text of {game_id} looks empty")
@@ -104,45 +110,33 @@ def _title(app):  # type: ignore[no-untyped-def]
 
 def _open_scenes(app) -> int:  # type: ignore[no-untyped-def]
     from .session import GameSession, SeatConfig
-    from .ui.scenes.choose_game import ChooseGameScene
-    from .ui.scenes.dialog import ConfirmDialog
-    from .ui.scenes.handoff import HandoffScene
-    from .ui.scenes.rules import RulesScene
-    from .ui.scenes.settings import SettingsScene
-    from .ui.scenes.setup import SetupScene
-    from .ui.scenes.statistics import StatisticsScene
-    from .ui.scenes.summary import GameOverScene, RoundSummaryScene
-    from .ui.scenes.table_nove import NoveTableScene
+    from .ui.tables import table_classes
 
-    game = app.registry.get("nove")
     names = ["A", "B", "C", "D"]
-    session = GameSession(
-        game, game.options_from_json({"players": 4}), 7, [SeatConfig(n, "heuristic") for n in names]
-    )
-    row = {
-        "seat": 0,
-        "busted": False,
-        "value": 31,
-        "nove": 0,
-        "thirty_one": 2,
-        "capo": 0,
-        "pairs": 1,
-        "sets": 0,
-        "points": 3,
-    }
     makers: list[Callable[[], object]] = [
-        lambda: _title(app),
-        lambda: ChooseGameScene(app),
-        lambda: SetupScene(app, "nove"),
-        lambda: RulesScene(app, "nove"),
-        lambda: SettingsScene(app),
-        lambda: StatisticsScene(app),
-        lambda: ConfirmDialog(app, "Question?", "Detail.", lambda: None),
-        lambda: HandoffScene(app, "A", lambda: None),
-        lambda: RoundSummaryScene(app, "Round 1", names, [row], [3, 0, 0, 0], lambda: None),
-        lambda: GameOverScene(app, names, [12, 3, 4, 5], 0, "score", 5, lambda: None),
-        lambda: NoveTableScene(app, session),
+        lambda: app.scenes.make("title"),
+        lambda: app.scenes.make("choose_game"),
+        lambda: app.scenes.make("rules", game_id="nove", choose=True),
+        lambda: app.scenes.make("settings"),
+        lambda: app.scenes.make("statistics"),
+        lambda: app.scenes.make("confirm", question="Question?", detail="Detail.",
+                                on_yes=lambda: None),
+        lambda: app.scenes.make("handoff", player="A", on_ready=lambda: None),
+        lambda: app.scenes.make("round_summary", title="Round 1", columns=["Player", "Total"],
+                                rows=[["A", "3"]], on_close=lambda: None),
+        lambda: app.scenes.make("game_over", names=names, scores=[12, 3, 4, 5], winners=[0],
+                                reason="score", rounds=5, on_again=lambda: None),
     ]
+    for game_id in table_classes():
+        game = app.registry.get(game_id)
+        seats = [SeatConfig(n, "heuristic") for n in names[: max(game.min_players, 3)]]
+        options = game.options_from_json({"players": len(seats)})
+        makers.append(lambda game_id=game_id: app.scenes.make("setup", game_id=game_id))
+        makers.append(
+            lambda game=game, options=options, seats=seats: app.scenes.make(
+                "table", session=GameSession(game, options, 7, seats)
+            )
+        )
     for make in makers:
         scene = make()
         app.stack.clear_to(scene)  # type: ignore[arg-type]
@@ -154,19 +148,29 @@ def _open_scenes(app) -> int:  # type: ignore[no-untyped-def]
     return len(makers)
 
 
-def _play_game(app) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
+# Options that make every table's self-test game end in a few seconds (a round cap where the
+# game has no natural end soon enough).
+SELFTEST_OPTIONS: dict[str, dict[str, object]] = {
+    "nove": {"players": 4, "max_rounds": 60},
+    "kael": {"players": 4, "max_rounds": 5},
+    "nox": {"players": 4, "max_rounds": 3},
+    "banco": {"players": 6, "max_hands": 12},
+    "numx": {"players": 4, "rounds": 2},
+}
+
+
+def _play_game(app, game_id: str) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
     import pygame
 
     from .session import GameSession, SeatConfig
     from .ui.scenes.summary import GameOverScene, RoundSummaryScene
-    from .ui.scenes.table_nove import NoveTableScene
 
-    game = app.registry.get("nove")
-    seats = [SeatConfig(n, "heuristic") for n in ("Ada", "Bruno", "Chiara", "Dario")]
-    session = GameSession(
-        game, game.options_from_json({"players": 4, "max_rounds": 60}), 2026, seats
-    )
-    app.stack.push(NoveTableScene(app, session))
+    game = app.registry.get(game_id)
+    options = game.options_from_json(SELFTEST_OPTIONS.get(game_id, {}))
+    names = ("Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio")[: options.players]
+    session = GameSession(game, options, 2026, [SeatConfig(n, "heuristic") for n in names])
+    app.stack.clear_to(_title(app))
+    app.scenes.push("table", session=session)
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
     for frame in range(1, MAX_FRAMES + 1):
         top = app.stack.top
@@ -176,4 +180,4 @@ def _play_game(app) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
                 raise SelfTestError("the game-over screen opened before the game ended")
             return result.rounds, len(session.replay.actions), frame
         app.step([enter] if isinstance(top, RoundSummaryScene) else [], FRAME)
-    raise SelfTestError(f"the game did not end within {MAX_FRAMES} frames")
+    raise SelfTestError(f"the {game.title} game did not end within {MAX_FRAMES} frames")

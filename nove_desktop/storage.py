@@ -36,6 +36,7 @@ FILE_VERSION = 1
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 AI_PACES = ("slow", "normal", "fast", "instant")
+WINDOW_SECONDS = (1.5, 2.0, 3.0, 5.0, 10.0, None)  # None: untimed, the window waits for players
 MAX_WINDOW_SIDE = 16384
 MAX_GAME_ID_LENGTH = 64
 
@@ -125,6 +126,8 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "window_size": _valid_window_size,
     "handoff": lambda value: isinstance(value, bool),
     "last_game": _valid_game_id,
+    "window_seconds": lambda value: value in WINDOW_SECONDS and not isinstance(value, bool),
+    "always_good_draw": lambda value: isinstance(value, bool),
 }
 
 
@@ -140,6 +143,8 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     handoff: bool = True
     last_game: str = "nove"
+    window_seconds: float | None = 3.0  # reaction windows (cut, Facteur X); None = untimed
+    always_good_draw: bool = True  # Kael: lay a good draw again without being asked
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Settings:
@@ -261,6 +266,9 @@ def _default_root() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+LOG_FILE = "nove-desktop.log"
+
+
 class Storage:
     """The app's data folder: the autosave, the settings and the statistics.
 
@@ -275,6 +283,17 @@ class Storage:
         self._clock = clock
 
     # -- generic ----------------------------------------------------------------------------------
+    def log_problem(self, text: str) -> None:
+        """Append one line for developers to the log file in the data folder. Best effort: a
+        data folder that cannot be written has already been reported to the player."""
+        stamp = self._clock().isoformat(timespec="seconds")
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            with open(self.root / LOG_FILE, "a", encoding="utf-8") as log:
+                log.write(f"{stamp} {text}\n")
+        except OSError:
+            pass
+
     def path_of(self, name: str) -> Path:
         """The file behind a data file name (``"autosave"``, ``"settings"``, ``"statistics"``)."""
         return self.root / self._document(name).filename

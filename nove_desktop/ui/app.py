@@ -14,11 +14,13 @@ from ..storage import Settings, Storage
 from . import theme
 from .cards import CardArt
 from .scene import Scene, SceneStack
+from .scene_registry import Scenes
 from .sound import SoundBoard
 from .theme import Fonts
 
 MIN_W, MIN_H = 1024, 640
 FPS = 60
+IDLE_WAKE_MS = 500
 TITLE = "nove-desktop"
 
 
@@ -52,6 +54,8 @@ class App:
         self.art = CardArt(self.fonts)
         self.sounds = SoundBoard(self.settings.volume, self.settings.muted)
         self.stack = SceneStack()
+        self.scenes = Scenes(self)
+        self.reported: set[str] = set()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_ms: list[float] = []
@@ -111,6 +115,15 @@ class App:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, seconds, error))
 
+    def report_problem(self, text: str, error: BaseException | None = None) -> None:
+        """Tell the player once, in their words, what went wrong and what the app did; the
+        technical details go to the log file in the data folder."""
+        if text not in self.reported:
+            self.reported.add(text)
+            self.notify(text, error=True, seconds=6)
+        if error is not None:
+            self.storage.log_problem(f"{text} {type(error).__name__}: {error}")
+
     def save_settings(self) -> None:
         try:
             self.storage.save_settings(self.settings)
@@ -132,8 +145,16 @@ class App:
         # For the start-up benchmark: announce the first drawn frame on stdout and stop.
         exit_after_first = bool(os.environ.get("NOVE_DESKTOP_FIRST_FRAME_EXIT"))
         while self.running and len(self.stack):
+            if self.idle:
+                # Nothing moves: sleep until the next input, waking now and then for timers
+                # (a text caret's blink). An idle app costs next to no CPU.
+                first_event = pygame.event.wait(IDLE_WAKE_MS)
+                events = [first_event] if first_event.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            else:
+                events = pygame.event.get()
             dt = self.clock.tick(FPS) / 1000.0
-            self.step(pygame.event.get(), min(dt, 0.1))
+            self.step(events, min(dt, 0.1))
             if exit_after_first:
                 print("first frame", flush=True)
                 self.running = False
@@ -141,6 +162,12 @@ class App:
         while len(self.stack):
             self.stack.pop()
         pygame.quit()
+
+    @property
+    def idle(self) -> bool:
+        """True when no frame is needed until something happens."""
+        top = self.stack.top
+        return not self.toasts and (top is None or not top.busy)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame: events, update, draw. Tests call it directly with posted events."""

@@ -43,11 +43,22 @@ class CardArt:
             surface = self._cache[key] = build()
         return surface
 
-    def face(self, card: str, w: int, h: int) -> pygame.Surface:
+    def face(self, card: str, w: int, h: int, deck: str = "nove") -> pygame.Surface:
+        if deck != "nove":  # placeholder faces until every deck has its art
+            return self._get((deck + card, w, h), lambda: self._plain(card, w, h))
         return self._get((card, w, h), lambda: self._face(card, w, h))
 
-    def back(self, w: int, h: int) -> pygame.Surface:
+    def back(self, w: int, h: int, deck: str = "nove") -> pygame.Surface:
         return self._get(("back", w, h), lambda: self._back(w, h))
+
+    def token(self, value: int, d: int) -> pygame.Surface:
+        return self.chip(1 if value > 0 else -1, d)
+
+    def _plain(self, card: str, w: int, h: int) -> pygame.Surface:
+        surface = self._blank(w, h, theme.PAPER, theme.INK)
+        label = self.fonts.get(max(8, int(h * 0.3)), bold=True).render(card, True, theme.INK)
+        surface.blit(label, label.get_rect(center=(w // 2, h // 2)))
+        return surface
 
     def shadow(self, w: int, h: int) -> pygame.Surface:
         return self._get(("shadow", w, h), lambda: self._shadow(w, h))

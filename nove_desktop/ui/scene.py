@@ -48,6 +48,12 @@ class Scene:
     def layout(self) -> None:
         """The window changed size: recompute positions and sizes."""
 
+    @property
+    def busy(self) -> bool:
+        """Whether frames are needed now (animations, timers): else the app sleeps until the
+        next input."""
+        return False
+
 
 class SceneStack:
     """Scenes on a stack; the top one is active."""

@@ -19,6 +19,8 @@ class Widget:
         self.enabled = True
         self.visible = True
         self.hovered = False
+        self.has_focus = False  # the keyboard's target (set by its FocusGroup before drawing)
+        self.hint = ""  # one line of help shown while the widget has the focus
 
     def activate(self) -> None:
         """Enter/Space or a click."""
@@ -152,7 +154,12 @@ class Choice(Widget):
         self.adjust(1)
 
     def click(self, pos: tuple[int, int]) -> None:
-        self.adjust(-1 if pos[0] < self.rect.x + self.rect.width * 0.35 else 1)
+        """A click left of the value's centre (the left arrow) goes back, right of it forward."""
+        self.adjust(-1 if pos[0] < self._value_centre else 1)
+
+    @property
+    def _value_centre(self) -> int:
+        return getattr(self, "_drawn_centre", self.rect.x + self.rect.width * 3 // 4)
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
         if not self.visible:
@@ -169,7 +176,12 @@ class Choice(Widget):
         ink = theme.WHITE if self.enabled else theme.MUTED
         text = big.render(self.describe(self.value), True, ink)
         right = self.rect.right - int(h * 0.6)
+        room = self.rect.width - label.get_width() - int(h * 1.6)
+        if text.get_width() > room:
+            text = fonts.get(max(9, int(h * 0.40 * room / text.get_width())), bold=True).render(
+                self.describe(self.value), True, ink)
         surface.blit(text, text.get_rect(midright=(right, self.rect.centery)))
+        self._drawn_centre = right - text.get_width() // 2
         if self.enabled and len(self.values) > 1:
             arrow = big.render("\u25c0", True, theme.ACCENT)
             surface.blit(
@@ -236,7 +248,7 @@ class TextField(Widget):
         text = font.render(shown, True, ink)
         x = self.rect.x + int(h * 0.3)
         surface.blit(text, (x, self.rect.centery - text.get_height() // 2))
-        if focused:
+        if self.has_focus:
             caret_x = x + (font.size(self.text)[0] if self.text else 0) + 2
             if int(pygame.time.get_ticks() / 500) % 2 == 0:
                 pygame.draw.line(
@@ -246,6 +258,7 @@ class TextField(Widget):
                     (caret_x, self.rect.bottom - h * 0.22),
                     2,
                 )
+        if focused:
             focus_ring(surface, self.rect, scale)
 
 
@@ -353,4 +366,5 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface, fonts: Fonts, scale: float) -> None:
         focused = self.focused
         for w in self.widgets:
+            w.has_focus = focused is w
             w.draw(surface, fonts, focused is w and self.keyboard, scale)

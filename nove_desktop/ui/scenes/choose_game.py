@@ -7,17 +7,20 @@ from typing import Any
 
 import pygame
 
+from ...i18n import N_, _
 from .. import theme
 from ..app import App
+from ..tables import has_table
 from ..theme import Fonts
 from ..widgets import Button, FocusGroup, focus_ring
 from . import common
 
-TABLES: dict[str, str] = {"nove": "nove_desktop.ui.scenes.table_nove"}
-"""Game id -> module of its table scene. Only these games can be chosen."""
-
 DESCRIPTIONS: dict[str, str] = {
-    "nove": "Reach 12 points: NOVE, 31, CAPO, pairs and sets",
+    "nove": N_("Reach 12 points: NOVE, 31, CAPO, pairs and sets"),
+    "kael": N_("Keep your hand lowest, cut out of turn, call Kaël"),
+    "nox": N_("Lay cards in anyone's kitty; equal numbers merge stacks"),
+    "banco": N_("Bet against the bank: totals count modulo 10"),
+    "numx": N_("Climb with combinations, dodge malus cards, meet your objective"),
 }
 
 
@@ -39,22 +42,24 @@ class GameButton(Button):
         shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius)
         surface.blit(shade, shadow)
-        fill = theme.PANEL_LIGHT
-        if self.hovered or focused:
+        fill = theme.PANEL_LIGHT if self.enabled else theme.PANEL
+        if self.enabled and (self.hovered or focused):
             fill = tuple(min(255, c + 22) for c in fill)  # type: ignore[assignment]
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(
             surface, theme.GOLD_DARK, self.rect, width=max(2, int(2 * scale)), border_radius=radius
         )
         h = self.rect.height
-        title = fonts.get(max(14, int(h * 0.34)), bold=True).render(self.label, True, theme.ACCENT)
+        ink = theme.ACCENT if self.enabled else theme.MUTED
+        title = fonts.get(max(14, int(h * 0.34)), bold=True).render(self.label, True, ink)
         left = self.rect.x + int(h * 0.4)
         surface.blit(title, title.get_rect(bottomleft=(left, self.rect.centery + int(h * 0.06))))
         if self.description:
             font = fonts.get(max(11, int(h * 0.2)))
-            line = font.render(self.description, True, (220, 228, 222))
+            words = _(self.description) if self.enabled else _("table coming")
+            line = font.render(words, True, (220, 228, 222) if self.enabled else theme.MUTED)
             surface.blit(line, (left, self.rect.centery + int(h * 0.1)))
-        arrow = fonts.get(max(14, int(h * 0.34)), bold=True).render("\u25b6", True, theme.ACCENT)
+        arrow = fonts.get(max(14, int(h * 0.34)), bold=True).render("\u25b6", True, ink)
         surface.blit(
             arrow, arrow.get_rect(midright=(self.rect.right - int(h * 0.35), self.rect.centery))
         )
@@ -77,9 +82,10 @@ class ChooseGameScene(common.MenuScene):
                 lambda game_id=game.id: self.choose(game_id),
             )
             for game in app.registry
-            if game.id in TABLES
         ]
-        self.back_button = Button("Back", self.close)
+        for button in self.game_buttons:
+            button.enabled = has_table(button.game_id)
+        self.back_button = Button(_("Back"), self.close)
         self.focus = FocusGroup([*self.game_buttons, self.back_button])
         for button in self.game_buttons:
             if button.game_id == app.settings.last_game:
@@ -105,13 +111,8 @@ class ChooseGameScene(common.MenuScene):
         self.app.stack.remove(self)
 
     def choose(self, game_id: str) -> None:
-        try:
-            from .setup import SetupScene
-        except ImportError as exc:  # a broken build must not close the app
-            self.app.notify(f"The game setup could not be opened: {exc}", error=True)
-            return
         self.app.sounds.play("click")
-        self.app.stack.push(SetupScene(self.app, game_id))
+        self.app.scenes.push("setup", game_id=game_id)
 
     # -- frame -----------------------------------------------------------------------------------
     def on_escape(self) -> None:
@@ -119,19 +120,19 @@ class ChooseGameScene(common.MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)
-        common.heading(surface, self.app, "New game", 34, size=54)
+        common.heading(surface, self.app, _("New game"), 34, size=54)
         w, h = surface.get_size()
         common.text(
             surface,
             self.app,
-            "Choose a game",
+            _("Choose a game"),
             (w // 2, self.app.s(104)),
             20,
             colour=(210, 230, 215),
             anchor="midtop",
         )
         self.focus.draw(surface, self.app.fonts, self.app.scale)
-        hint = "\u2191 \u2193 or Tab to move, Enter to choose, Esc to go back"
+        hint = _("\u2191 \u2193 or Tab to move, Enter to choose, Esc to go back")
         common.text(
             surface,
             self.app,

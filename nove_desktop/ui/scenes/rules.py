@@ -16,6 +16,7 @@ from enum import Enum
 
 import pygame
 
+from ...i18n import _
 from ...resources import asset_path
 from .. import theme
 from ..app import App
@@ -245,12 +246,17 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app: App, game_id: str) -> None:
+    def __init__(self, app: App, game_id: str, choose: bool = False) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.blocks = parse_rules(_read_rules(app, game_id))
-        self.back_button = Button("Back", self.close)
-        self.focus = FocusGroup([self.back_button])
+        self.back_button = Button(_("Back"), self.close)
+        # From the title screen every game's rules are a click away; at a table, its own.
+        self.game_buttons = [
+            Button(game.title, lambda game_id=game.id: self.switch(game_id))
+            for game in app.registry
+        ] if choose else []
+        self.focus = FocusGroup([self.back_button, *self.game_buttons])
         self.lines: list[Line] = []
         self._bottoms: list[int] = []
         self._layout_key: tuple[int, int] | None = None
@@ -271,6 +277,14 @@ class RulesScene(Scene):
     def close(self) -> None:
         self.app.stack.remove(self)
 
+    def switch(self, game_id: str) -> None:
+        """Show another game's rules (from the top)."""
+        self.game_id = game_id
+        self.blocks = parse_rules(_read_rules(self.app, game_id))
+        self._layout_key = None
+        self.scroll = 0
+        self.layout()
+
     # -- layout ----------------------------------------------------------------------------------
     def layout(self) -> None:
         app = self.app
@@ -286,6 +300,12 @@ class RulesScene(Scene):
         self.column_x = self.panel.left + app.s(36) + max(0, (room - column_w) // 2)
         self.back_button.rect = pygame.Rect(0, 0, app.s(200), app.s(52))
         self.back_button.rect.midleft = (self.panel.left, (self.panel.bottom + h) // 2)
+        x = self.back_button.rect.right + app.s(16)
+        for button in self.game_buttons:
+            button.rect = pygame.Rect(x, 0, app.s(150), app.s(46))
+            button.rect.centery = self.back_button.rect.centery
+            button.selected = button.label == self.app.registry.get(self.game_id).title
+            x += app.s(158)
         key = (w, h)
         if key != self._layout_key:
             fraction = self.scroll / self.max_scroll if self.max_scroll else 0.0
@@ -427,7 +447,9 @@ class RulesScene(Scene):
         surface.set_clip(clip)
         self._draw_scroll_bar(surface)
         self.focus.draw(surface, self.app.fonts, self.app.scale)
-        hint = "\u2191 \u2193  Page Up/Down  Home/End to scroll   \u00b7   Esc to go back"
+        if self.game_buttons:
+            return  # the game buttons take the hint's place
+        hint = _("\u2191 \u2193  Page Up/Down  Home/End to scroll   \u00b7   Esc to go back")
         common.text(
             surface,
             self.app,

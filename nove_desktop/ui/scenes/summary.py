@@ -1,43 +1,69 @@
-"""The round summary (over the table) and the game-over screen."""
+"""Results screens fed by each game's rows: the round summary (over the table), the history of
+all rounds, and the game-over ranking in the game's score direction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 
+from ...i18n import _, ngettext
 from .. import theme
 from ..app import App
 from ..widgets import Button, FocusGroup
 from . import common
 
-REASONS = {
-    "score": "reached 12 points",
-    "max_rounds": "the round limit was reached",
-    "four_of_a_kind": "FOUR OF A KIND",
-    "nove_ten_points": "a NOVE with 10 points or more",
-    "nove_finito": "NOVE FINITO (a NOVE with a pair at 9 points)",
-    "three_of_a_kind": "THREE OF A KIND",
-}
+Cell = str | tuple[str, tuple[int, int, int]]
 
 
-def row_reason(row: dict[str, Any]) -> str:
-    """Why a seat scored what it did, in words: "31 +2, pair +1"."""
-    if row["busted"]:
-        return "bust"
-    parts = []
-    if row["nove"]:
-        parts.append("NOVE +2")
-    if row["thirty_one"]:
-        parts.append("31 +2")
-    if row["capo"]:
-        parts.append("CAPO +1")
-    if row["pairs"]:
-        parts.append(f"{row['pairs']} pair{'s' if row['pairs'] > 1 else ''} +{row['pairs']}")
-    if row["sets"]:
-        parts.append(f"{row['sets']} set{'s' if row['sets'] > 1 else ''} +{3 * row['sets']}")
-    return ", ".join(parts) or "nothing"
+def cell_text(cell: Cell) -> tuple[str, tuple[int, int, int]]:
+    if isinstance(cell, tuple):
+        return cell
+    return (cell, theme.WHITE)
+
+
+def draw_grid(
+    surface: pygame.Surface,
+    app: App,
+    box: pygame.Rect,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[Cell]],
+    top: int,
+    row_height: int,
+) -> None:
+    """A table of text that always fits ``box``'s width: the columns share the room in
+    proportion to their widest text, and the font shrinks until everything fits."""
+    pad = app.s(16)
+    width = box.width - 2 * pad
+    size = app.s(19)
+    while True:
+        font = app.fonts.get(size)
+        widths = [font.size(str(c))[0] for c in columns]
+        for row in rows:
+            for i, cell in enumerate(row):
+                widths[i] = max(widths[i], font.size(cell_text(cell)[0])[0])
+        total = sum(widths) + app.s(18) * (len(columns) - 1)
+        if total <= width or size <= 10:
+            break
+        size -= 1
+    spare = max(0, width - total) / max(1, len(columns))
+    xs = []
+    x = box.x + pad
+    for w in widths:
+        xs.append(x)
+        x += w + app.s(18) + spare
+    y = top
+    head = app.fonts.get(size, bold=True)
+    for label, x in zip(columns, xs, strict=True):
+        image = head.render(label, True, theme.MUTED)
+        surface.blit(image, image.get_rect(midleft=(x, y)))
+    y += row_height
+    for row in rows:
+        for i, (cell, x) in enumerate(zip(row, xs, strict=False)):
+            text, ink = cell_text(cell)
+            image = (head if i == 0 else font).render(text, True, ink)
+            surface.blit(image, image.get_rect(midleft=(x, y)))
+        y += row_height
 
 
 class RoundSummaryScene(common.MenuScene):
@@ -50,18 +76,20 @@ class RoundSummaryScene(common.MenuScene):
         self,
         app: App,
         title: str,
-        names: list[str],
-        rows: list[dict[str, Any]],
-        scores: list[int],
+        columns: Sequence[str],
+        rows: Sequence[Sequence[Cell]],
         on_close: Callable[[], None],
+        note: str = "",
+        last: bool = False,
     ) -> None:
         super().__init__(app)
         self.title = title
-        self.names = names
-        self.rows = rows
-        self.scores = scores
+        self.columns = list(columns)
+        self.rows = [list(row) for row in rows]
+        self.note = note
         self.on_close = on_close
-        self.button = Button("Next round", self.close, primary=True)
+        label = _("See the results") if last else _("Next round")
+        self.button = Button(label, self.close, primary=True)
         self.focus = FocusGroup([self.button])
         self.focus.keyboard = True
 
@@ -70,10 +98,12 @@ class RoundSummaryScene(common.MenuScene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(0, 0, self.app.s(860), self.app.s(116 + 46 * len(self.rows) + 84))
+        rows = len(self.rows)
+        height = min(h - self.app.s(30), self.app.s(150 + 42 * rows + (40 if self.note else 0)))
+        self.box = pygame.Rect(0, 0, min(w - self.app.s(30), self.app.s(940)), height)
         self.box.center = (w // 2, h // 2)
-        self.button.rect = pygame.Rect(0, 0, self.app.s(240), self.app.s(54))
-        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - self.app.s(22))
+        self.button.rect = pygame.Rect(0, 0, self.app.s(260), self.app.s(50))
+        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - self.app.s(18))
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -83,75 +113,114 @@ class RoundSummaryScene(common.MenuScene):
         self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
+        from ..table.text import fitted
+
         app = self.app
         common.dim(surface, 120)
-        common.panel(surface, self.box, app, 255)
-        common.text(
-            surface,
-            app,
-            self.title,
-            (self.box.centerx, self.box.y + app.s(22)),
-            30,
-            colour=theme.ACCENT,
-            bold=True,
-            anchor="midtop",
-        )
-        x0 = self.box.x + app.s(36)
-        cols = [x0, x0 + app.s(200), x0 + app.s(300), x0 + app.s(640), x0 + app.s(730)]
-        y = self.box.y + app.s(88)
-        labels = ["Player", "Hand", "Why", "Round", "Total"]
-        for label, x in zip(labels, cols, strict=True):
-            common.text(
-                surface, app, label, (x, y), 16, colour=theme.MUTED, bold=True, anchor="midleft"
-            )
-        y += app.s(40)
-        for row in self.rows:
-            seat = row["seat"]
-            value = (
-                "bust" if row["busted"] else (str(row["value"]) if row["value"] is not None else "")
-            )
-            points = row["points"]
-            colour = theme.OK if points > 0 else (theme.DANGER if points < 0 else theme.WHITE)
-            cells = [
-                (self.names[seat], 21, theme.WHITE, True),
-                (value, 21, theme.WHITE, False),
-                (row.get("why") or row_reason(row), 18, (220, 224, 220), False),
-                (f"{points:+d}", 21, colour, True),
-                (str(self.scores[seat]), 21, theme.WHITE, True),
-            ]
-            for (text, size, ink, bold), x in zip(cells, cols, strict=True):
-                common.text(
-                    surface, app, text, (x, y), size, colour=ink, bold=bold, anchor="midleft"
-                )
-            y += app.s(46)
+        common.panel(surface, self.box, app, 250)
+        title = fitted(app, self.title, self.box.width - app.s(40), app.s(28), theme.ACCENT,
+                       bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + app.s(16))))
+        row_height = min(app.s(42), (self.box.height - app.s(150)) // max(1, len(self.rows) + 1))
+        draw_grid(surface, app, self.box, self.columns, self.rows, self.box.y + app.s(78),
+                  row_height)
+        if self.note:
+            note = fitted(app, self.note, self.box.width - app.s(40), app.s(16), theme.MUTED)
+            surface.blit(note, note.get_rect(
+                midbottom=(self.box.centerx, self.button.rect.top - app.s(10))))
+        self.focus.draw(surface, app.fonts, app.scale)
+
+
+class HistoryScene(common.MenuScene):
+    """Every round of the game so far: one row per round, one column per seat."""
+
+    overlay = True
+    name = "history"
+
+    def __init__(
+        self, app: App, title: str, columns: Sequence[str], rows: Sequence[Sequence[Cell]]
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.columns = list(columns)
+        self.rows = [list(row) for row in rows]
+        self.button = Button(_("Close"), self.close, primary=True)
+        self.focus = FocusGroup([self.button])
+        self.focus.keyboard = True
+
+    def enter(self) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        self.box = pygame.Rect(0, 0, min(w - self.app.s(30), self.app.s(1000)),
+                               h - self.app.s(60))
+        self.box.center = (w // 2, h // 2)
+        self.button.rect = pygame.Rect(0, 0, self.app.s(220), self.app.s(48))
+        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - self.app.s(16))
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        common.dim(surface, 140)
+        common.panel(surface, self.box, app, 250)
+        common.text(surface, app, self.title, (self.box.centerx, self.box.y + app.s(16)), 26,
+                    theme.ACCENT, bold=True, anchor="midtop")
+        room = self.box.height - app.s(150)
+        shown = self.rows[-max(1, room // app.s(34)):]
+        row_height = min(app.s(34), room // max(1, len(shown) + 1))
+        draw_grid(surface, app, self.box, self.columns, shown, self.box.y + app.s(70), row_height)
         self.focus.draw(surface, app.fonts, app.scale)
 
 
 class GameOverScene(common.MenuScene):
-    """The winner, the final scores, and "play again with the same seats"."""
+    """The winner(s), the final ranking in the game's score direction, and "play again"."""
 
     name = "game_over"
 
     def __init__(
         self,
         app: App,
-        names: list[str],
-        scores: list[int],
-        winner: int | None,
-        reason: str | None,
+        names: Sequence[str],
+        scores: Sequence[int],
+        winners: Sequence[int],
+        reason: str,
         rounds: int,
         on_again: Callable[[], None],
+        lower_wins: bool = False,
+        ranking: Sequence[Sequence[int]] | None = None,
+        details: Sequence[str] | None = None,
     ) -> None:
         super().__init__(app)
-        self.names = names
-        self.scores = scores
-        self.winner = winner
+        self.names = list(names)
+        self.scores = list(scores)
+        self.winners = list(winners)
         self.reason = reason
         self.rounds = rounds
-        self.again = Button("Play again", on_again, primary=True)
-        self.title = Button("Title screen", self.to_title)
-        self.focus = FocusGroup([self.again, self.title])
+        self.lower_wins = lower_wins
+        self.details = list(details) if details is not None else None
+        self.places = [list(p) for p in ranking] if ranking else self._by_score()
+        self.again = Button(_("Play again"), on_again, primary=True)
+        self.title_button = Button(_("Title screen"), self.to_title)
+        self.focus = FocusGroup([self.again, self.title_button])
         self.focus.keyboard = True
+
+    def _by_score(self) -> list[list[int]]:
+        """Places by score in the game's direction; equal scores share a place."""
+        direction = 1 if self.lower_wins else -1
+        order = sorted(range(len(self.scores)), key=lambda s: direction * self.scores[s])
+        places: list[list[int]] = []
+        for seat in order:
+            if places and self.scores[places[-1][0]] == self.scores[seat]:
+                places[-1].append(seat)
+            else:
+                places.append([seat])
+        return places
 
     def enter(self) -> None:
         self.layout()
@@ -159,57 +228,70 @@ class GameOverScene(common.MenuScene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        self.again.rect = pygame.Rect(0, 0, self.app.s(260), self.app.s(58))
-        self.title.rect = pygame.Rect(0, 0, self.app.s(260), self.app.s(58))
-        self.again.rect.bottomright = (w // 2 - self.app.s(12), h - self.app.s(60))
-        self.title.rect.bottomleft = (w // 2 + self.app.s(12), h - self.app.s(60))
+        for button in (self.again, self.title_button):
+            button.rect = pygame.Rect(0, 0, self.app.s(260), self.app.s(54))
+        self.again.rect.bottomright = (w // 2 - self.app.s(12), h - self.app.s(30))
+        self.title_button.rect.bottomleft = (w // 2 + self.app.s(12), h - self.app.s(30))
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.scenes.clear_to("title")
 
     def on_escape(self) -> None:
         self.to_title()
 
+    def headline(self) -> str:
+        names = [self.names[s] for s in self.winners]
+        if not names:
+            return _("Nobody wins")
+        if len(names) == 1:
+            return _("{name} wins!").format(name=names[0])
+        return _("{names} share the win!").format(names=", ".join(names))
+
     def draw(self, surface: pygame.Surface) -> None:
+        from ..table.text import fitted
+
         app = self.app
         common.felt(surface, app)
         w, _h = surface.get_size()
-        winner = self.names[self.winner] if self.winner is not None else "Nobody"
-        common.heading(surface, app, f"{winner} wins!", 70, size=60)
-        why = REASONS.get(self.reason or "", self.reason or "")
-        common.text(
-            surface,
-            app,
-            f"{why} - after {self.rounds} round{'s' if self.rounds != 1 else ''}",
-            (w // 2, app.s(150)),
-            22,
-            colour=(220, 230, 220),
-            anchor="midtop",
-        )
-        order = sorted(range(len(self.scores)), key=lambda s: -self.scores[s])
-        box = pygame.Rect(0, 0, app.s(520), app.s(60 + 50 * len(order)))
-        box.midtop = (w // 2, app.s(210))
-        common.panel(surface, box, app)
-        y = box.y + app.s(30)
-        for place, seat in enumerate(order, 1):
-            colour = theme.ACCENT if seat == self.winner else theme.WHITE
-            common.text(
-                surface, app, f"{place}.", (box.x + app.s(40), y), 24, colour=colour, bold=True
-            )
-            common.text(
-                surface, app, self.names[seat], (box.x + app.s(90), y), 24, colour=colour, bold=True
-            )
-            common.text(
-                surface,
-                app,
-                str(self.scores[seat]),
-                (box.right - app.s(40), y),
-                24,
-                colour=colour,
-                bold=True,
-                anchor="topright",
-            )
-            y += app.s(50)
+        head = fitted(app, self.headline(), w - app.s(60), app.s(56), theme.ACCENT, bold=True)
+        surface.blit(head, head.get_rect(midtop=(w // 2, app.s(40))))
+        rounds = ngettext("after {n} round", "after {n} rounds", self.rounds).format(
+            n=self.rounds)
+        line = f"{self.reason} \u2014 {rounds}" if self.reason else rounds
+        sub = fitted(app, line, w - app.s(80), app.s(21), (220, 230, 220))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, app.s(120))))
+        direction = _("lowest total wins") if self.lower_wins else _("highest total wins")
+        hint = fitted(app, direction, w - app.s(80), app.s(15), theme.MUTED)
+        surface.blit(hint, hint.get_rect(midtop=(w // 2, app.s(152))))
+        self._draw_ranking(surface)
         self.focus.draw(surface, app.fonts, app.scale)
+
+    def _draw_ranking(self, surface: pygame.Surface) -> None:
+        from ..table.text import fitted
+
+        app = self.app
+        w, h = surface.get_size()
+        count = len(self.scores)
+        room = h - app.s(180) - app.s(110)
+        step = min(app.s(46), room // max(1, count))
+        box = pygame.Rect(0, 0, app.s(600), step * count + app.s(30))
+        box.midtop = (w // 2, app.s(180))
+        common.panel(surface, box, app)
+        y = box.y + app.s(15)
+        size = max(app.s(14), min(app.s(24), int(step * 0.55)))
+        place_no = 1
+        for place in self.places:
+            for seat in place:
+                colour = theme.ACCENT if seat in self.winners else theme.WHITE
+                label = f"{place_no}."
+                detail = self.details[seat] if self.details else ""
+                name = self.names[seat] + (f"  ({detail})" if detail else "")
+                for text, x, anchor, width in (
+                    (label, box.x + app.s(30), "midleft", app.s(50)),
+                    (name, box.x + app.s(80), "midleft", box.width - app.s(200)),
+                    (str(self.scores[seat]), box.right - app.s(30), "midright", app.s(100)),
+                ):
+                    image = fitted(app, text, width, size, colour, bold=True, max_lines=1)
+                    surface.blit(image, image.get_rect(**{anchor: (x, y + step // 2)}))
+                y += step
+            place_no += len(place)

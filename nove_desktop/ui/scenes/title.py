@@ -1,11 +1,12 @@
-"""The title screen: Continue, New game, Rules, Settings, Statistics, Quit."""
+"""The title screen: Continue, New game, Rules, Settings, Statistics, Quit.
+
+Nothing on it moves, so it costs no CPU while it waits (the card fan is drawn once per size)."""
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
+from ...i18n import _
 from ...session import GameSession, SaveError
 from .. import theme
 from ..app import App
@@ -20,15 +21,14 @@ class TitleScene(common.MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.time = 0.0
-        self.continue_button = Button("Continue", self.resume_game, primary=True)
+        self.continue_button = Button(_("Continue"), self.resume_game, primary=True)
         self.buttons = [
             self.continue_button,
-            Button("New game", self.new_game, primary=False),
-            Button("Rules", self.rules),
-            Button("Settings", self.settings),
-            Button("Statistics", self.statistics),
-            Button("Quit", self.ask_quit),
+            Button(_("New game"), self.new_game, primary=False),
+            Button(_("Rules"), self.rules),
+            Button(_("Settings"), self.settings),
+            Button(_("Statistics"), self.statistics),
+            Button(_("Quit"), self.ask_quit),
         ]
         self.focus = FocusGroup(self.buttons)
 
@@ -46,6 +46,12 @@ class TitleScene(common.MenuScene):
             self.app.notify(result.problem, error=True, seconds=7)
         data = result.data
         self.continue_button.enabled = bool(data) and not data.get("finished", False)
+        self.continue_button.label = _("Continue")
+        if self.continue_button.enabled and data is not None:
+            game_id = (data.get("replay") or {}).get("game")
+            if isinstance(game_id, str) and game_id in self.app.registry:
+                title = self.app.registry.get(game_id).title
+                self.continue_button.label = _("Continue ({game})").format(game=title)
         self.continue_button.visible = self.continue_button.enabled
         self.buttons[1].primary = not self.continue_button.enabled
         self.focus.set(self.buttons, keep=False)
@@ -56,8 +62,6 @@ class TitleScene(common.MenuScene):
 
     # -- actions ---------------------------------------------------------------------------------
     def resume_game(self) -> None:
-        from .table_nove import NoveTableScene
-
         result = self.app.storage.load_game()
         if result.data is None:
             self.refresh()
@@ -69,71 +73,53 @@ class TitleScene(common.MenuScene):
             self.app.storage.set_aside_game()
             self.refresh()
             return
-        self.app.stack.push(NoveTableScene(self.app, session, resumed=True))
+        self.app.scenes.push("table", session=session, resumed=True)
 
     def ask_quit(self) -> None:
-        from .dialog import ConfirmDialog
-
-        self.app.stack.push(
-            ConfirmDialog(
-                self.app,
-                "Quit nove-desktop?",
-                "A game in progress is saved: Continue resumes it.",
-                self.app.quit,
-                yes="Quit",
-                no="Stay",
-            )
+        saved = self.continue_button.enabled
+        self.app.scenes.push(
+            "confirm",
+            question=_("Quit nove-desktop?"),
+            detail=_("Your game is saved: Continue resumes it.") if saved else _(
+                "See you soon!"),
+            on_yes=self.app.quit,
+            yes=_("Quit"),
+            no=_("Stay"),
         )
 
     def new_game(self) -> None:
-        from .choose_game import ChooseGameScene
-
-        self.app.stack.push(ChooseGameScene(self.app))
+        self.app.scenes.push("choose_game")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, "nove"))
+        self.app.scenes.push("rules", game_id=self.app.settings.last_game, choose=True)
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.scenes.push("settings")
 
     def statistics(self) -> None:
-        from .statistics import StatisticsScene
-
-        self.app.stack.push(StatisticsScene(self.app))
+        self.app.scenes.push("statistics")
 
     # -- frame -----------------------------------------------------------------------------------
     def on_escape(self) -> None:
         self.ask_quit()
 
-    def update(self, dt: float) -> None:
-        self.time += dt
-
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)
         w, _h = surface.get_size()
-        cw, ch = self.app.s(92), self.app.s(132)
-        for i, card in enumerate(FAN):
-            angle = (i - 3) * 9 + math.sin(self.time * 0.8 + i) * 1.5
-            image = pygame.transform.rotozoom(self.app.art.face(card, cw, ch), -angle, 1.0)
-            x = w // 2 + (i - 3) * self.app.s(58)
-            y = self.app.s(190) + abs(i - 3) * self.app.s(9)
-            surface.blit(image, image.get_rect(center=(x, y)))
+        fan = self.app.art._get(("title-fan", *surface.get_size()), self._fan)
+        surface.blit(fan, fan.get_rect(midtop=(w // 2, self.app.s(96))))
         common.heading(surface, self.app, "NOVE", 28, size=72)
         common.text(
             surface,
             self.app,
-            "card games at the table",
+            _("card games at the table"),
             (w // 2, self.app.s(300)),
             20,
             colour=(210, 230, 215),
             anchor="midtop",
         )
         self.focus.draw(surface, self.app.fonts, self.app.scale)
-        hint = "Arrows/Tab to move, Enter to choose, F11 full screen"
+        hint = _("Arrows/Tab to move, Enter to choose, F11 full screen")
         common.text(
             surface,
             self.app,
@@ -143,3 +129,16 @@ class TitleScene(common.MenuScene):
             colour=theme.MUTED,
             anchor="midtop",
         )
+
+    def _fan(self) -> pygame.Surface:
+        """The fan of cards above the title, rendered once per window size."""
+        app = self.app
+        cw, ch = app.s(92), app.s(132)
+        out = pygame.Surface((app.s(560), app.s(200)), pygame.SRCALPHA)
+        for i, card in enumerate(FAN):
+            angle = (i - 3) * 9
+            image = pygame.transform.rotozoom(app.art.face(card, cw, ch), -angle, 1.0)
+            x = out.get_width() // 2 + (i - 3) * app.s(58)
+            y = app.s(94) + abs(i - 3) * app.s(9)
+            out.blit(image, image.get_rect(center=(x, y)))
+        return out

@@ -1,0 +1,332 @@
+"""Drawing the table: felt, piles, name plates, cards, call-outs, the HUD and the move log.
+
+Everything is placed in design units (1280x720) and scaled to the window; labels are fitted
+(shrunk, then wrapped) so that no text is ever clipped or runs under another.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...i18n import _
+from .. import theme
+from ..app import App
+from ..scenes import common
+from .effects import Banner, TokenFlight
+from .layout import DESIGN_H, DESIGN_W, Side
+from .sprites import CardSprite
+from .text import fitted
+
+if TYPE_CHECKING:
+    from ..widgets import Widget
+    from .scene import TableScene
+
+CALL_COLOUR = (255, 226, 120)
+TAG_COLOUR = (200, 214, 205)
+CENTRE_BANNER = (640.0, 236.0)
+STATUS_Y = 398.0
+TABLE_CENTRE = (640.0, 318.0)
+
+
+# -- geometry ------------------------------------------------------------------------------------
+def offset(app: App) -> tuple[float, float]:
+    """Where the 1280x720 design starts in the window (the spare space is shared evenly)."""
+    w, h = app.size
+    return ((w - DESIGN_W * app.scale) / 2, (h - DESIGN_H * app.scale) / 2)
+
+
+def to_screen(app: App, point: tuple[float, float]) -> tuple[int, int]:
+    ox, oy = offset(app)
+    return (round(ox + point[0] * app.scale), round(oy + point[1] * app.scale))
+
+
+def rect_to_screen(app: App, rect: pygame.FRect) -> pygame.Rect:
+    x, y = to_screen(app, (rect.x, rect.y))
+    return pygame.Rect(x, y, round(rect.width * app.scale), round(rect.height * app.scale))
+
+
+def card_rect(scene: TableScene, sprite: CardSprite) -> pygame.Rect:
+    w, h = scene.card_size(sprite.size.value)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = to_screen(scene.app, sprite.pos)
+    return rect
+
+
+# -- the table -----------------------------------------------------------------------------------
+def table(scene: TableScene, surface: pygame.Surface) -> None:
+    size = surface.get_size()
+    image = scene.app.art._get(("table", *size), lambda: _table_image(scene.app, size))
+    surface.blit(image, (0, 0))
+
+
+def _table_image(app: App, size: tuple[int, int]) -> pygame.Surface:
+    """Felt, vignette and the oval table, drawn once per window size."""
+    surface = pygame.Surface(size)
+    common.felt(surface, app)
+    rect = pygame.Rect(0, 0, app.s(1120), app.s(560))
+    rect.center = to_screen(app, (640, 352))
+    pygame.draw.ellipse(surface, theme.GOLD_DARK, rect.inflate(app.s(14), app.s(14)))
+    pygame.draw.ellipse(surface, theme.FELT_LIGHT, rect)
+    pygame.draw.ellipse(surface, theme.FELT, rect.inflate(-app.s(40), -app.s(40)))
+    return surface
+
+
+def piles(scene: TableScene, surface: pygame.Surface) -> None:
+    """Every pile as a short stack of backs with its count (an outline when empty)."""
+    for pile, count in scene.zones.piles.items():
+        label = scene.pile_label(pile, count) if hasattr(scene, "pile_label") else str(count)
+        pile_stack(scene, surface, scene.pile_spot(pile), count, label)
+
+
+def pile_stack(
+    scene: TableScene,
+    surface: pygame.Surface,
+    pos: tuple[float, float],
+    count: int,
+    label: str,
+) -> None:
+    app = scene.app
+    w, h = scene.card_size(scene.pile_width)
+    centre = to_screen(app, pos)
+    if count > 0:
+        back = app.art.back(w, h, scene.deck)
+        for i in range(min(4, max(1, count // 8))):
+            surface.blit(back, back.get_rect(center=(centre[0] - i * 2, centre[1] - i * 2)))
+    else:
+        outline = pygame.Rect(0, 0, w, h)
+        outline.center = centre
+        pygame.draw.rect(surface, theme.FELT_DARK, outline, max(1, app.s(2)), app.s(7))
+    if label:
+        image = fitted(app, label, w + app.s(40), app.s(14), (215, 230, 215))
+        surface.blit(image, image.get_rect(midtop=(centre[0], centre[1] + h // 2 + app.s(5))))
+
+
+# -- name plates ---------------------------------------------------------------------------------
+def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
+    """Name, score, short status and markers of one seat. The score has its own column, so
+    the status words never run under it."""
+    app = scene.app
+    spot = scene.spot(seat)
+    box = rect_to_screen(app, spot.plate)
+    turn = seat == scene.current
+    out = seat in getattr(scene, "out_seats", ())
+    fill = (92, 78, 30) if turn else ((40, 44, 48) if out else (46, 60, 70))
+    pygame.draw.rect(surface, fill, box, border_radius=app.s(12))
+    pygame.draw.rect(
+        surface,
+        theme.ACCENT if turn else (90, 110, 120),
+        box,
+        width=max(1, app.s(3 if turn else 1)),
+        border_radius=app.s(12),
+    )
+    score = fitted(app, scene.score_text(seat), app.s(64), app.s(22), theme.ACCENT, bold=True)
+    surface.blit(score, score.get_rect(midright=(box.right - app.s(10), box.centery)))
+    text_w = box.width - score.get_width() - app.s(28)
+    name = scene.names[seat] if scene.session.is_human(seat) else _("{name} (AI)").format(
+        name=scene.names[seat])
+    ink = theme.MUTED if out else theme.WHITE
+    title = fitted(app, name, text_w, app.s(16), ink, bold=True, max_lines=1)
+    surface.blit(title, (box.x + app.s(10), box.y + app.s(5)))
+    tags = list(scene.seat_tags(seat))
+    if scene.thinking(seat):
+        tags.insert(0, _("thinking..."))
+    if tags:
+        line = fitted(app, "  ".join(tags), text_w, app.s(13), TAG_COLOUR, max_lines=1)
+        surface.blit(line, (box.x + app.s(10), box.bottom - line.get_height() - app.s(5)))
+    if seat == scene.dealer:
+        dealer_chip(app, surface, (box.x - app.s(4), box.y + app.s(4)))
+
+
+def dealer_chip(app: App, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+    r = app.s(12)
+    pygame.draw.circle(surface, theme.WHITE, centre, r)
+    pygame.draw.circle(surface, theme.INK, centre, r, max(1, app.s(2)))
+    letter = fitted(app, _("D"), 2 * r, app.s(14), theme.INK, bold=True, max_lines=1)
+    surface.blit(letter, letter.get_rect(center=centre))
+
+
+# -- cards ---------------------------------------------------------------------------------------
+def cards(scene: TableScene, surface: pygame.Surface) -> None:
+    """Cards at rest in zone order, then the moving ones on top, then those leaving."""
+    resting: list[CardSprite] = []
+    moving: list[CardSprite] = []
+    for _zone, ref in scene.zones.all_refs():
+        sprite = scene.sprites.get(ref)
+        if sprite is None or not sprite.visible or not scene.shown(ref):
+            continue
+        (moving if sprite.motion.moving else resting).append(sprite)
+    for sprite in resting + moving + scene.leaving:
+        if sprite.visible:
+            sprite.set_lift(scene.lift_for(sprite))
+            card(scene, surface, sprite)
+
+
+def card(scene: TableScene, surface: pygame.Surface, sprite: CardSprite) -> None:
+    app = scene.app
+    w, h = scene.card_size(sprite.size.value)
+    if w < 4:
+        return
+    x, y = to_screen(app, sprite.pos)
+    if sprite.showing_face:
+        image = app.art.face(sprite.card, w, h, scene.deck)  # type: ignore[arg-type]
+    else:
+        image = app.art.back(w, h, scene.deck)
+    squash = sprite.squash
+    if squash < 0.999:
+        image = pygame.transform.scale(image, (max(1, int(w * squash)), h))
+    shadow = app.art.shadow(w, h)
+    surface.blit(shadow, shadow.get_rect(center=(x + app.s(3), y + app.s(4))))
+    rect = image.get_rect(center=(x, y))
+    surface.blit(image, rect)
+    if sprite.selected:
+        pygame.draw.rect(
+            surface,
+            theme.ACCENT,
+            rect.inflate(app.s(6), app.s(6)),
+            width=max(2, app.s(4)),
+            border_radius=app.s(10),
+        )
+    scene.decorate(surface, sprite, rect)
+
+
+def card_focus(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    pad = max(3, int(4 * scale))
+    pygame.draw.rect(
+        surface,
+        theme.WHITE,
+        rect.inflate(pad * 2, pad * 2),
+        width=max(2, int(3 * scale)),
+        border_radius=max(6, int(10 * scale)),
+    )
+
+
+# -- call-outs and tokens ------------------------------------------------------------------------
+def banner_point(scene: TableScene, anchor: str) -> tuple[float, float]:
+    """A call-out's place: the centre band, or over a seat's cards (never over its plate)."""
+    if anchor.startswith("seat:"):
+        seat = int(anchor.split(":")[1])
+        spot = scene.spot(seat)
+        if spot.side is Side.BOTTOM:
+            return (spot.area.centerx, spot.area.top - 26)
+        return spot.area.center
+    return CENTRE_BANNER
+
+
+def effects(scene: TableScene, surface: pygame.Surface) -> None:
+    app = scene.app
+    for task in scene.tasks:
+        if isinstance(task, TokenFlight) and task.started:
+            d = app.s(28)
+            image = app.art.token(task.value, d) if task.kind == "token" else app.art.chip(
+                task.value, d)
+            surface.blit(image, image.get_rect(center=to_screen(app, task.pos)))
+    for task in scene.tasks:
+        if isinstance(task, Banner):
+            banner(scene, surface, task)
+
+
+def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
+    app = scene.app
+    pixels = app.s(item.size * max(item.scale.value, 0.1))
+    image = fitted(app, item.text, app.s(560), pixels, item.colour, bold=True)
+    centre = to_screen(app, banner_point(scene, item.anchor))
+    pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
+    back = pygame.Surface(pill.size, pygame.SRCALPHA)
+    alpha = item.alpha
+    radius = min(pill.height // 2, app.s(24))
+    pygame.draw.rect(back, (10, 16, 20, int(200 * alpha / 255)), back.get_rect(),
+                     border_radius=radius)
+    surface.blit(back, pill)
+    image = image.copy()
+    image.set_alpha(alpha)
+    surface.blit(image, image.get_rect(center=centre))
+
+
+def countdown_ring(
+    scene: TableScene, surface: pygame.Surface, centre: tuple[float, float], radius: float,
+    left: float, label: str = "",
+) -> None:
+    """A ring that empties clockwise as the time runs out (full and still while untimed)."""
+    app = scene.app
+    c = to_screen(app, centre)
+    r = app.s(radius)
+    width = max(3, app.s(7))
+    pygame.draw.circle(surface, (20, 30, 36), c, r, width)
+    if left > 0:
+        rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+        rect.center = c
+        start = math.pi / 2
+        end = start + 2 * math.pi * left
+        colour = theme.ACCENT if left > 0.3 else theme.DANGER
+        pygame.draw.arc(surface, colour, rect, start, end, width)
+    if label:
+        image = fitted(app, label, app.s(200), app.s(15), theme.WHITE, bold=True)
+        surface.blit(image, image.get_rect(midtop=(c[0], c[1] + r + app.s(4))))
+
+
+def countdown_bar(
+    scene: TableScene, surface: pygame.Surface, rect: pygame.FRect, left: float, label: str = ""
+) -> None:
+    app = scene.app
+    box = rect_to_screen(app, rect)
+    pygame.draw.rect(surface, (20, 30, 36), box, border_radius=box.height // 2)
+    fill = box.copy()
+    fill.width = round(box.width * left)
+    if fill.width > 0:
+        colour = theme.ACCENT if left > 0.3 else theme.DANGER
+        pygame.draw.rect(surface, colour, fill, border_radius=box.height // 2)
+    if label:
+        image = fitted(app, label, box.width, app.s(14), theme.WHITE, bold=True)
+        surface.blit(image, image.get_rect(midbottom=(box.centerx, box.y - app.s(3))))
+
+
+# -- HUD and log ---------------------------------------------------------------------------------
+def hud(scene: TableScene, surface: pygame.Surface) -> None:
+    app = scene.app
+    w, _h = surface.get_size()
+    for button in scene.hud_buttons:
+        button.draw(surface, app.fonts, False, app.scale)
+    info = scene.hud_text()
+    image = fitted(app, info, app.s(520), app.s(14), (205, 220, 210), max_lines=1)
+    surface.blit(image, image.get_rect(topright=(w - app.s(14), app.s(18))))
+    if scene.status:
+        status = fitted(app, scene.status, app.s(620), app.s(20), theme.WHITE, bold=True)
+        surface.blit(status, status.get_rect(midtop=to_screen(app, (640, STATUS_Y))))
+    if scene.log and not scene.log_open:
+        last = fitted(app, scene.log[-1], app.s(236), app.s(13), (210, 222, 214), max_lines=3)
+        surface.blit(last, last.get_rect(bottomleft=to_screen(app, (14, 708))))
+
+
+def log_panel(scene: TableScene, surface: pygame.Surface) -> None:
+    """The move log: the latest moves, newest at the bottom (L or Esc closes it)."""
+    app = scene.app
+    box = rect_to_screen(app, pygame.FRect(820, 54, 446, 470))
+    common.panel(surface, box, app, 240)
+    title = fitted(app, _("Move log  (L to close)"), box.width - app.s(24), app.s(17),
+                   theme.ACCENT, bold=True)
+    surface.blit(title, (box.x + app.s(12), box.y + app.s(10)))
+    y = box.bottom - app.s(12)
+    for line in reversed(scene.log):
+        image = fitted(app, line, box.width - app.s(24), app.s(14), theme.WHITE, max_lines=2)
+        y -= image.get_height() + app.s(4)
+        if y < box.y + app.s(40):
+            break
+        surface.blit(image, (box.x + app.s(12), y))
+
+
+def place_controls(scene: TableScene, widgets: list[Widget]) -> None:
+    """The decision buttons in a column at the bottom right (two columns when many)."""
+    if not widgets:
+        return
+    app = scene.app
+    columns = 2 if len(widgets) > 5 else 1
+    bw, bh = (222.0, 40.0) if columns == 2 else (250.0, 44.0)
+    rows = (len(widgets) + columns - 1) // columns
+    for i, widget in enumerate(widgets):
+        col, row = (i % columns, i // columns)
+        x = 1266 - (columns - col) * (bw + 8)
+        y = 706 - (rows - row) * (bh + 8)
+        widget.rect = rect_to_screen(app, pygame.FRect(x, y, bw, bh))
