@@ -147,10 +147,11 @@ def seat_spots(
         side_room = (side_room[0], min(area[1], slot - plate_h - 14))
     spots: list[SeatSpot | None] = [None] * count
     order = seat_order(count, viewer, clockwise)
-    # Clockwise play goes bottom -> left -> top -> right; counter-clockwise the other way.
-    placed = points if clockwise else list(reversed(points))
+    # The points run left -> top -> right. Clockwise play walks them with the turn order (the
+    # next seat on the viewer's left); counter-clockwise play walks them against it (the
+    # order is reversed by seat_order, so the next seat ends up on the viewer's right).
     spots[viewer] = _spot(viewer, Side.BOTTOM, BOTTOM_ANCHOR, (plate_w + 60, 48.0), area)
-    for seat, point in zip(order[1:], placed, strict=True):
+    for seat, point in zip(order[1:], points, strict=True):
         side = _side_of(point)
         room = top_room if side is Side.TOP else side_room
         spots[seat] = _spot(seat, side, point, (min(plate_w, room[0]), plate_h), room)

@@ -51,7 +51,8 @@ def _fit(
     while True:
         font = app.fonts.get(size, bold)
         lines = wrap(font, text, max_width)
-        if len(lines) <= max_lines or size <= 6:
+        fits = len(lines) <= max_lines and all(font.size(line)[0] <= max_width for line in lines)
+        if fits or size <= MIN_PIXELS:
             break
         size -= 1
     return font.render("\n".join(lines), True, colour, wraplength=0)

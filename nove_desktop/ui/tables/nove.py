@@ -249,12 +249,12 @@ class NoveTable(TableScene):
         chips = chip_stack(self.scores[seat])
         if not chips:
             return
-        area = self.spot(seat).area
+        plate = self.spot(seat).plate
         d = app.s(20)
-        right, bottom = self.to_screen((area.right - 4, area.bottom - 2))
+        left, bottom = self.to_screen((plate.right + 6, plate.bottom))
         for i, value in enumerate(chips[:8]):
             image = app.art.chip(value, d)
-            surface.blit(image, (right - d - (i // 4) * (d + 2), bottom - d - (i % 4) * app.s(5)))
+            surface.blit(image, (left + (i // 4) * (d + 2), bottom - d - (i % 4) * app.s(5)))
 
     def hud_text(self) -> str:
         return _("Round {round}   Deal number {seed}   R: rules   L: log   Esc: menu").format(

@@ -1,0 +1,134 @@
+"""Shared drivers for table tests: a headless app, sessions, and loops that step frames.
+
+Every table test drives the real scenes through ``App.step`` with posted-like events; nothing
+here reaches into a table's private fields beyond what the kit documents (docs/table-kit.md).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from ai import SEAT_KINDS
+from nove_desktop.session import GameSession, SeatConfig
+from nove_desktop.storage import Storage
+from nove_desktop.ui.app import App
+from nove_desktop.ui.table.scene import TableScene
+
+FRAME = 1 / 60
+AI = "normal" if "normal" in SEAT_KINDS else "heuristic"  # the default AI seat
+NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"]
+
+# Options that end each game quickly at a table (a round cap where the game has no early end).
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {
+    "nove": {"max_rounds": 2},
+    "kael": {"max_rounds": 2},
+    "nox": {"max_rounds": 1},
+    "banco": {"max_hands": 6},
+    "numx": {"rounds": 1},
+}
+
+
+def make_app(folder: Any, size: tuple[int, int] = (1280, 720)) -> App:
+    app = App(storage=Storage(folder), size=size)
+    reset(app)
+    return app
+
+
+def reset(app: App, speed: str = "off", pace: str = "instant") -> None:
+    while len(app.stack):
+        app.stack.pop()
+    app.settings.animation_speed = speed
+    app.settings.ai_pace = pace
+    app.settings.handoff = True
+    app.settings.window_seconds = 3.0
+    app.toasts.clear()
+    app.stack.push(app.scenes.make("title"))
+
+
+def session_for(
+    app: App,
+    game_id: str,
+    kinds: Sequence[str],
+    seed: int = 7,
+    quick: bool = True,
+    **options: Any,
+) -> GameSession:
+    game = app.registry.get(game_id)
+    values = {"players": len(kinds), **(QUICK_OPTIONS.get(game_id, {}) if quick else {})}
+    values.update(options)
+    seats = [SeatConfig(NAMES[i], kind) for i, kind in enumerate(kinds)]
+    return GameSession(game, game.options_from_json(values), seed, seats)
+
+
+def open_table(app: App, session: GameSession, resumed: bool = False) -> TableScene:
+    scene = app.scenes.push("table", session=session, resumed=resumed)
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def key(code: int, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=unicode, scancode=0)
+
+
+def click(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+
+
+ENTER = key(pygame.K_RETURN, "\r")
+
+
+def table_of(app: App) -> TableScene | None:
+    for scene in reversed(list(app.stack)):
+        if isinstance(scene, TableScene):
+            return scene
+    return None
+
+
+def step(app: App, events: Sequence[pygame.event.Event] = (), frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(list(events), FRAME)
+        events = ()
+
+
+def run_until(
+    app: App,
+    done: Callable[[App], bool],
+    limit: int = 50_000,
+    human: Callable[[App, TableScene], None] | None = None,
+) -> int:
+    """Step frames until ``done``; summaries and hand-offs are confirmed with Enter; when the
+    table waits for a human, ``human`` decides (default: the first legal action through
+    ``act``). Returns the number of frames."""
+    for frame in range(limit):
+        if done(app):
+            return frame
+        top = app.stack.top
+        name = getattr(top, "name", "")
+        if name in ("round_summary", "handoff"):
+            app.step([ENTER], FRAME)
+            continue
+        if isinstance(top, TableScene) and top.controls and not top.animating:
+            (human or first_legal)(app, top)
+        app.step([], FRAME)
+    raise AssertionError(f"not done after {limit} frames")
+
+
+def first_legal(app: App, table: TableScene) -> None:
+    """A human who always takes the first legal action (answering for the seat on screen)."""
+    for seat in table.session.to_act():
+        if table.session.is_human(seat) and (seat == table.viewer or table.moment is not None):
+            table.act(table.session.legal(seat)[0], seat)
+            return
+
+
+def game_over(app: App) -> bool:
+    return getattr(app.stack.top, "name", "") == "game_over"
