@@ -55,6 +55,7 @@ MIB = 1024 * 1024
 
 TARGETS = {
     "frame_p99_ms": 8.0,
+    "idle_percent": 5.0,
     "start_source_s": 0.4,
     "start_onedir_s": 0.4,
     "start_onefile_s": 1.0,
@@ -82,8 +83,11 @@ def headless_env(data: str | None = None) -> dict[str, str]:
 # Children: run in a fresh interpreter each (clean caches, clean peak RSS).
 # ------------------------------------------------------------------------------------------------
 def _child_setup(size: tuple[int, int], animation: str, pace: str) -> Any:
+    x11 = "DISPLAY" in os.environ and "SDL_VIDEODRIVER" not in os.environ
     for key, value in headless_env().items():
         os.environ[key] = value
+    if x11:  # the idle benchmark runs under Xvfb
+        os.environ.pop("SDL_VIDEODRIVER", None)
     tmp = tempfile.mkdtemp(prefix="nove-bench-ui-")
     os.environ["NOVE_DESKTOP_DATA"] = tmp
     sys.path.insert(0, str(ROOT))
@@ -96,26 +100,23 @@ def _child_setup(size: tuple[int, int], animation: str, pace: str) -> Any:
     return app, tmp
 
 
-def _new_table(app: Any, players: int, seed: int) -> Any:
+def _new_table(app: Any, game_id: str, players: int, seed: int, human: bool = False) -> Any:
     from nove_desktop.session import GameSession, SeatConfig
-    from nove_desktop.ui.scenes.table_nove import NoveTableScene
-    from nove_desktop.ui.scenes.title import TitleScene
 
-    game = app.registry.get("nove")
+    game = app.registry.get(game_id)
     options = game.options_from_json({"players": players})
-    seats = [SeatConfig(f"AI {i + 1}", "heuristic") for i in range(players)]
+    kinds = ["human" if human and i == 0 else "heuristic" for i in range(players)]
+    seats = [SeatConfig(f"Seat {i + 1}", kind) for i, kind in enumerate(kinds)]
     session = GameSession(game, options, seed, seats)
-    app.stack.clear_to(TitleScene(app))
-    table = NoveTableScene(app, session)
-    app.stack.push(table)
-    return table
+    app.scenes.clear_to("title")
+    return app.scenes.push("table", session=session)
 
 
 def _table_of(app: Any) -> Any:
-    from nove_desktop.ui.scenes.table_nove import NoveTableScene
+    from nove_desktop.ui.table.scene import TableScene
 
     for scene in app.stack:
-        if isinstance(scene, NoveTableScene):
+        if isinstance(scene, TableScene):
             return scene
     return None
 
@@ -133,7 +134,7 @@ def child_frames(args: argparse.Namespace) -> dict[str, Any]:
 
     from nove_desktop.ui.scenes.summary import GameOverScene, RoundSummaryScene
 
-    table = _new_table(app, args.players, SEED)
+    table = _new_table(app, args.game, args.players, SEED)
     enter = _enter_event()
     cpu: list[float] = []
     thread: list[float] = []
@@ -177,13 +178,14 @@ def child_frames(args: argparse.Namespace) -> dict[str, Any]:
             now = len(table.session.replay.actions)
             actions += now - last_actions
             last_actions = now
-            rounds_seen.add((games, table.round_no))
+            rounds_seen.add((games, getattr(table, "round_no", 0)))
     by_kind = {}
     for kind in ("table", "summary", "game_over"):
         values = [c for c, k in zip(cpu, kinds, strict=True) if k == kind]
         if values:
             by_kind[kind] = {"frames": len(values), **describe(values)}
     return {
+        "game": args.game,
         "size": [w, h],
         "screen": list(app.screen.get_size()),
         "players": args.players,
@@ -215,7 +217,7 @@ def child_game(args: argparse.Namespace) -> dict[str, Any]:
     app, _tmp = _child_setup((w, h), "normal", "instant")
     from nove_desktop.ui.scenes.summary import GameOverScene, RoundSummaryScene
 
-    table = _new_table(app, args.players, SEED)
+    table = _new_table(app, args.game, args.players, SEED)
     enter = _enter_event()
     frames = 0
     while not isinstance(app.stack.top, GameOverScene):
@@ -263,57 +265,138 @@ def describe(values: list[float]) -> dict[str, float]:
 # ------------------------------------------------------------------------------------------------
 # Parent: orchestration
 # ------------------------------------------------------------------------------------------------
-def run_child(mode: str, extra: list[str]) -> dict[str, Any]:
+def run_child(mode: str, extra: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child", mode, *extra]
-    out = subprocess.run(cmd, capture_output=True, text=True, env=headless_env(), cwd=ROOT)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env or headless_env(), cwd=ROOT)
     if out.returncode != 0:
         raise RuntimeError(f"child {mode} failed:\n{out.stderr[-3000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def table_list(args: argparse.Namespace) -> list[tuple[str, int]]:
+    """(game id, seats) pairs from ``--tables`` ("kael:6,banco:12"); "all": every registered
+    table at the seat count its issue names."""
+    if args.tables == "all":
+        sys.path.insert(0, str(ROOT))
+        from nove_desktop.ui.tables import table_classes
+
+        seats = {"banco": 12}
+        return [(game_id, seats.get(game_id, 6)) for game_id in table_classes()]
+    pairs = []
+    for item in args.tables.split(","):
+        game_id, _, players = item.partition(":")
+        pairs.append((game_id, int(players or 6)))
+    return pairs
+
+
 def bench_frames(args: argparse.Namespace, log) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
     results = []
-    for w, h in SIZES:
-        runs = []
-        for r in range(args.repeats):
-            log(f"frames {w}x{h} run {r + 1}/{args.repeats} ...")
-            runs.append(
-                run_child(
-                    "frames",
-                    [
-                        "--size",
-                        f"{w}x{h}",
-                        "--players",
-                        "6",
-                        "--frames",
-                        str(args.frames),
-                        "--warmup",
-                        str(args.warmup),
-                        "--summary-frames",
-                        str(args.summary_frames),
-                    ],
+    sizes = [tuple(int(v) for v in size.split("x")) for size in args.sizes.split(",")]
+    for game_id, players in table_list(args):
+        for w, h in sizes:
+            runs = []
+            for r in range(args.repeats):
+                log(f"frames {game_id} x{players} {w}x{h} run {r + 1}/{args.repeats} ...")
+                runs.append(
+                    run_child(
+                        "frames",
+                        [
+                            "--game", game_id,
+                            "--size", f"{w}x{h}",
+                            "--players", str(players),
+                            "--frames", str(args.frames),
+                            "--warmup", str(args.warmup),
+                            "--summary-frames", str(args.summary_frames),
+                        ],
+                    )
                 )
+            summary = {
+                key: {
+                    stat: round(statistics.median(run[key][stat] for run in runs), 3)
+                    for stat in runs[0][key]
+                }
+                for key in ("cpu_ms", "thread_ms", "wall_ms")
+            }
+            results.append(
+                {
+                    "game": game_id,
+                    "players": players,
+                    "size": [w, h],
+                    "screen": runs[0]["screen"],
+                    "repeats": len(runs),
+                    "frames": runs[0]["frames"],
+                    "actions": [run["actions"] for run in runs],
+                    "rounds": [run["rounds"] for run in runs],
+                    **summary,
+                    "p99_per_run": [run["cpu_ms"]["p99"] for run in runs],
+                    "runs": runs,
+                }
             )
-        summary = {
-            key: {
-                stat: round(statistics.median(run[key][stat] for run in runs), 3)
-                for stat in runs[0][key]
-            }
-            for key in ("cpu_ms", "thread_ms", "wall_ms")
-        }
-        results.append(
-            {
-                "size": [w, h],
-                "screen": runs[0]["screen"],
-                "repeats": len(runs),
-                "frames": runs[0]["frames"],
-                "actions": [run["actions"] for run in runs],
-                "rounds": [run["rounds"] for run in runs],
-                **summary,
-                "p99_per_run": [run["cpu_ms"]["p99"] for run in runs],
-                "runs": runs,
-            }
-        )
+    return results
+
+
+def child_idle(args: argparse.Namespace) -> dict[str, Any]:
+    """CPU of the real loop (App.loop) while nothing happens: the title screen, or a table
+    waiting for a human seat's decision. The loop is stopped by a QUIT posted by a timer."""
+    w, h = (int(v) for v in args.size.split("x"))
+    app, _tmp = _child_setup((w, h), "normal", "fast")
+    import pygame
+
+    if args.game == "title":
+        app.scenes.clear_to("title")
+    else:
+        table = _new_table(app, args.game, args.players, SEED, human=True)
+        for _ in range(20_000):  # play on until the human must decide and nothing moves
+            if table.controls and not app.stack.top.busy:
+                break
+            app.step([], FRAME)
+        else:
+            raise RuntimeError("the table never waited for the human")
+    pygame.time.set_timer(pygame.QUIT, int(args.seconds * 1000), loops=1)
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    frames_before = app.frames_drawn
+    app.loop()
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return {
+        "scene": args.game,
+        "size": [w, h],
+        "seconds": round(wall, 2),
+        "cpu_seconds": round(cpu, 4),
+        "core_percent": round(100 * cpu / wall, 2),
+        "frames_drawn": app.frames_drawn - frames_before,
+    }
+
+
+def bench_idle(args: argparse.Namespace, log) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """Idle CPU under a real X server (Xvfb) when there is one: SDL's dummy driver cannot
+    sleep while waiting for events (it polls every millisecond), X11 can."""
+    results = []
+    scenes = ["title", *[game_id for game_id, _seats in table_list(args)]]
+    xvfb = shutil.which("Xvfb")
+    server = None
+    env = None
+    if xvfb:
+        display = ":97"
+        server = subprocess.Popen([xvfb, display, "-screen", "0", "1920x1080x24", "-nolisten",
+                                   "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+        env = headless_env()
+        env.pop("SDL_VIDEODRIVER", None)
+        env["DISPLAY"] = display
+    try:
+        for scene in scenes:
+            log(f"idle {scene} ({'Xvfb' if xvfb else 'dummy driver'}) ...")
+            item = run_child(
+                "idle",
+                ["--game", scene, "--players", "4", "--size", "1920x1080",
+                 "--seconds", str(args.idle_seconds)],
+                env,
+            )
+            item["driver"] = "x11 (Xvfb)" if xvfb else "dummy"
+            results.append(item)
+    finally:
+        if server is not None:
+            server.terminate()
     return results
 
 
@@ -477,7 +560,10 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
 
     for item in report.get("frames", []):
         w, h = item["size"]
-        add(f"frame CPU p99, {w}x{h}", item["cpu_ms"]["p99"], TARGETS["frame_p99_ms"], "ms")
+        add(f"frame CPU p99, {item['game']} x{item['players']}, {w}x{h}", item["cpu_ms"]["p99"],
+            TARGETS["frame_p99_ms"], "ms")
+    for item in report.get("idle", []):
+        add(f"idle CPU, {item['scene']}", item["core_percent"], TARGETS["idle_percent"], "%")
     start = report.get("start", {})
     for name in ("source", "onedir", "onefile"):
         value = start.get(name, {}).get("median_s")
@@ -504,7 +590,8 @@ def print_report(report: dict[str, Any]) -> None:
     for item in report.get("frames", []):
         w, h = item["size"]
         print(
-            f"frames {w}x{h} (screen {item['screen'][0]}x{item['screen'][1]}), 6 AI seats, "
+            f"frames {item['game']} {w}x{h} (screen {item['screen'][0]}x{item['screen'][1]}), "
+            f"{item['players']} AI seats, "
             f"{item['frames']} frames x {item['repeats']} runs, actions per run {item['actions']}, "
             f"rounds per run {item['rounds']}"
         )
@@ -542,6 +629,12 @@ def print_report(report: dict[str, Any]) -> None:
                 )
         for note in start.get("notes", []):
             print(f"  note: {note}")
+    for item in report.get("idle", []):
+        print(
+            f"idle {item['scene']:6} {item['size'][0]}x{item['size'][1]} ({item['driver']}): "
+            f"{item['core_percent']:5.2f}% of a core over {item['seconds']} s "
+            f"({item['frames_drawn']} frames drawn)"
+        )
     rss = report.get("rss", {})
     if rss:
         print()
@@ -596,16 +689,23 @@ def main() -> int:
     )
     parser.add_argument("--runs", type=int, default=7, help="start-up runs (after 1 warm-up)")
     parser.add_argument(
-        "--only", default="frames,start,rss,sizes", help="comma-separated parts to run"
+        "--only", default="frames,idle,start,rss,sizes", help="comma-separated parts to run"
     )
+    parser.add_argument("--tables", default="all",
+                        help='tables to measure: "all" or e.g. "kael:6,banco:12"')
+    parser.add_argument("--sizes", default="1920x1080", help="window sizes for the frames")
+    parser.add_argument("--idle-seconds", type=float, default=5.0)
     # Internal: the measured children.
-    parser.add_argument("--child", choices=("frames", "game"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=("frames", "game", "idle"), help=argparse.SUPPRESS)
+    parser.add_argument("--game", default="kael", help=argparse.SUPPRESS)
+    parser.add_argument("--seconds", type=float, default=5.0, help=argparse.SUPPRESS)
     parser.add_argument("--size", default="1280x720", help=argparse.SUPPRESS)
     parser.add_argument("--players", type=int, default=6, help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.child:
-        result = child_frames(args) if args.child == "frames" else child_game(args)
+        children = {"frames": child_frames, "game": child_game, "idle": child_idle}
+        result = children[args.child](args)
         print(json.dumps(result))
         return 0
 
@@ -632,6 +732,8 @@ def main() -> int:
     report["notes"] += _staleness()
     if "frames" in parts:
         report["frames"] = bench_frames(args, log)
+    if "idle" in parts:
+        report["idle"] = bench_idle(args, log)
     if "start" in parts:
         report["start"] = bench_start(args, log)
     if "rss" in parts:

@@ -49,6 +49,12 @@ class Scene:
         """The window changed size: recompute positions and sizes."""
 
     @property
+    def wake_ms(self) -> int | None:
+        """While idle, redraw after this many milliseconds even without input (None: only on
+        input). A text field's blinking caret needs it."""
+        return None
+
+    @property
     def busy(self) -> bool:
         """Whether frames are needed now (animations, timers): else the app sleeps until the
         next input."""

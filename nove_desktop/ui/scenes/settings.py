@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from ...storage import AI_PACES, ANIMATION_SPEEDS
+from ...i18n import _
+from ...storage import AI_PACES, ANIMATION_SPEEDS, WINDOW_SECONDS
 from .. import theme
 from ..app import App
 from ..widgets import Button, Choice, FocusGroup, Widget
@@ -17,7 +19,7 @@ VOLUMES = tuple(round(step / 10, 1) for step in range(11))
 
 
 def _on_off(value: bool) -> str:
-    return "On" if value else "Off"
+    return _("On") if value else _("Off")
 
 
 def _percent(value: float) -> str:
@@ -28,73 +30,66 @@ def _nearest_volume(volume: float) -> int:
     return min(range(len(VOLUMES)), key=lambda index: abs(VOLUMES[index] - volume))
 
 
+def _speed(value: str) -> str:
+    return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "off": _("Off"),
+            "instant": _("Instant")}.get(value, value)
+
+
+def _window(value: float | None) -> str:
+    if value is None:
+        return _("untimed: wait for me")
+    return _("{seconds} seconds").format(seconds=f"{value:g}")
+
+
 class SettingsScene(common.MenuScene):
-    """Animation speed, computer pace, volume, sound, full screen and the hand-off screen."""
+    """Animation speed, computer pace, reaction windows, sound, full screen, hand-off."""
 
     name = "settings"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings
-        self.animation = Choice(
-            "Animation speed",
-            ANIMATION_SPEEDS,
-            ANIMATION_SPEEDS.index(settings.animation_speed),
-            lambda value: self._apply(animation_speed=value),
-            str.capitalize,
-        )
-        self.ai_pace = Choice(
-            "Computer players' pace",
-            AI_PACES,
-            AI_PACES.index(settings.ai_pace),
-            lambda value: self._apply(ai_pace=value),
-            str.capitalize,
-        )
-        self.volume = Choice(
-            "Volume",
-            VOLUMES,
-            _nearest_volume(settings.volume),
-            lambda value: self._apply(volume=value),
-            _percent,
-        )
-        self.sound = Choice(
-            "Sound",
-            (True, False),
-            0 if not settings.muted else 1,
-            lambda value: self._apply(muted=not value),
-            _on_off,
-        )
-        self.fullscreen = Choice(
-            "Full screen", (False, True), int(app.fullscreen), self._set_fullscreen, _on_off
-        )
-        self.handoff = Choice(
-            "Pass-and-play hand-off screen",
-            (True, False),
-            0 if settings.handoff else 1,
-            lambda value: self._apply(handoff=value),
-            _on_off,
-        )
-        self.back_button = Button("Back", self.close)
-        self.widgets: list[Widget] = [
-            self.animation,
-            self.ai_pace,
-            self.volume,
-            self.sound,
-            self.fullscreen,
-            self.handoff,
-            self.back_button,
+        self.fullscreen = Choice(_("Full screen"), (False, True), int(app.fullscreen),
+                                 self._set_fullscreen, _on_off)
+        self.back_button = Button(_("Back"), self.close)
+        rows: list[tuple[Widget, str]] = [
+            (self._choice(_("Animation speed"), ANIMATION_SPEEDS, settings.animation_speed,
+                          "animation_speed", _speed),
+             _("How fast cards move. Off shows every change at once.")),
+            (self._choice(_("Computer players' pace"), AI_PACES, settings.ai_pace, "ai_pace",
+                          _speed),
+             _("How long computer players take for a move, thinking included.")),
+            (self._choice(_("Reaction windows"), WINDOW_SECONDS, settings.window_seconds,
+                          "window_seconds", _window),
+             _("How long you have to cut (Kaël) or call Facteur X (NUM-X). Untimed waits for "
+               "every player to answer.")),
+            (self._choice(_("Always take good draws"), (True, False), settings.always_good_draw,
+                          "always_good_draw", _on_off),
+             _("Kaël: when you draw another card of the rank you just laid, lay it at once.")),
+            (self._choice(_("Volume"), VOLUMES, VOLUMES[_nearest_volume(settings.volume)],
+                          "volume", _percent),
+             _("Loudness of the sound effects.")),
+            (Choice(_("Sound"), (True, False), 0 if not settings.muted else 1,
+                    lambda value: self._apply(muted=not value), _on_off),
+             _("Turn every sound on or off.")),
+            (self.fullscreen, _("Use the whole screen (F11 switches at any time).")),
+            (self._choice(_("Pass-and-play hand-off screen"), (True, False), settings.handoff,
+                          "handoff", _on_off),
+             _("Between two people at one screen, hide the cards until the next player is "
+               "ready.")),
+            (self.back_button, _("Back to where you were. Changes are already saved.")),
         ]
-        self.help: dict[Widget, str] = {
-            self.animation: "How fast cards move. Off shows every change at once.",
-            self.ai_pace: "How long computer players think before they act.",
-            self.volume: "Loudness of the sound effects.",
-            self.sound: "Turn every sound on or off.",
-            self.fullscreen: "Use the whole screen (F11 switches at any time).",
-            self.handoff: "Between two people at one screen, hide the cards until the next "
-            "player is ready.",
-            self.back_button: "Back to where you were. Changes are already saved.",
-        }
+        self.widgets = [widget for widget, _text in rows]
+        for widget, text in rows:
+            widget.hint = text
         self.focus = FocusGroup(self.widgets)
+
+    def _choice(self, label: str, values: Any, current: Any, field: str,
+                describe: Callable[[Any], str]) -> Choice:
+        values = list(values)
+        index = values.index(current) if current in values else 0
+        return Choice(label, values, index, lambda value: self._apply(**{field: value}),
+                      describe)
 
     # -- lifecycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -106,8 +101,10 @@ class SettingsScene(common.MenuScene):
     def layout(self) -> None:
         # F11 may have switched full screen while this page was open.
         self.fullscreen.set_value(self.app.fullscreen)
-        common.column(self.app, self.widgets[:-1], top=132, width=640, height=54, gap=12)
-        common.column(self.app, [self.back_button], top=132 + 6 * 66 + 10, width=240, height=52)
+        rows = len(self.widgets) - 1
+        common.column(self.app, self.widgets[:-1], top=112, width=680, height=46, gap=8)
+        common.column(self.app, [self.back_button], top=112 + rows * 54 + 6, width=240,
+                      height=48)
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -122,7 +119,7 @@ class SettingsScene(common.MenuScene):
             self.app.toggle_fullscreen()  # re-lays out every scene, this one included
         self.fullscreen.set_value(self.app.fullscreen)
         if value and not self.app.fullscreen:
-            self.app.notify("Full screen is not available here.", error=True)
+            self.app.notify(_("Full screen is not available here."), error=True)
         self._apply(fullscreen=self.app.fullscreen)
 
     # -- frame -----------------------------------------------------------------------------------
@@ -130,29 +127,18 @@ class SettingsScene(common.MenuScene):
         self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        common.felt(surface, self.app)
-        common.heading(surface, self.app, "Settings", 34, size=54)
-        self.focus.draw(surface, self.app.fonts, self.app.scale)
+        from ..table.text import fitted
+
+        app = self.app
+        common.felt(surface, app)
+        common.heading(surface, app, _("Settings"), 26, size=48)
+        self.focus.draw(surface, app.fonts, app.scale)
         w, h = surface.get_size()
-        shown = self.focus.focused if self.focus.keyboard else None
-        shown = next((w for w in self.widgets if w.hovered), shown)
-        if shown is not None:
-            common.text(
-                surface,
-                self.app,
-                self.help.get(shown, ""),
-                (w // 2, self.back_button.rect.bottom + self.app.s(22)),
-                17,
-                colour=(210, 230, 215),
-                anchor="midtop",
-            )
-        hint = "\u2191 \u2193 or Tab to move, \u2190 \u2192 to change, Esc to go back"
-        common.text(
-            surface,
-            self.app,
-            hint,
-            (w // 2, h - self.app.s(34)),
-            15,
-            colour=theme.MUTED,
-            anchor="midtop",
-        )
+        focused = self.focus.focused  # the help follows the focus, not the mouse
+        if focused is not None and focused.hint:
+            image = fitted(app, focused.hint, app.s(900), app.s(17), (210, 230, 215))
+            surface.blit(image, image.get_rect(
+                midtop=(w // 2, self.back_button.rect.bottom + app.s(14))))
+        hint = _("\u2191 \u2193 or Tab to move, \u2190 \u2192 to change, Esc to go back")
+        common.text(surface, app, hint, (w // 2, h - app.s(30)), 15, colour=theme.MUTED,
+                    anchor="midtop")

@@ -128,6 +128,10 @@ class SetupScene(common.MenuScene):
         self.focus.focus(self.start)
         self.layout()
 
+    @property
+    def wake_ms(self) -> int | None:
+        return 500 if isinstance(self.focus.focused, TextField) else None
+
     def resume(self) -> None:
         self.layout()
 
