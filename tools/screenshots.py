@@ -17,23 +17,15 @@ What it does:
   SDL_AUDIODRIVER=dummy, NOVE_DESKTOP_DATA pointing at a temporary folder (no real user data is
   read or written);
 * drives the app in-process through its own API (``App.step`` with fixed frame times, the
-  scenes' own buttons for the human seat, fixed deal numbers for the games), so the pictures
-  are the same from run to run; mouse input from the X server is ignored;
-* for every size, saves ``pygame.display.get_surface()`` in these states:
-
-  ``title``    the title screen
-  ``setup``    the new-game setup with its defaults
-  ``table``    a 4-seat table ("You" + 3 AI), the human's turn in Step 2 with cards dealt,
-               after the animations have settled
-  ``banner``   a call banner ("NOVE!", "BUST!", "STOP", ...) in the middle of its animation
-  ``handoff``  the pass-and-play hand-off screen of a table with 2 human seats
-  ``summary``  the round summary over the table at the end of the first round
-
-  as ``OUT/{state}-{W}x{H}.png``;
+  tables' own controls for the human seat, positions reached with ``nove_desktop.scenarios``
+  from fixed deal numbers), so the pictures are the same from run to run; mouse input from the
+  X server is ignored;
+* for every size, runs the stages of ``tools/stages/`` (the menus, then each game's) and saves
+  ``pygame.display.get_surface()`` as ``OUT/{stage}-{W}x{H}.png``;
 * checks once per size, with ``import -window root``, that the real X window shows the very
   picture that was saved (disable with ``--no-verify``).
 
-Prints each file written. Takes well under two minutes.
+Prints each file written. ``--only kael`` runs the stages whose name starts with "kael".
 """
 
 from __future__ import annotations
@@ -102,9 +94,9 @@ def prepare_environment(data_dir: Path) -> str:
 
 # -- driving the app ----------------------------------------------------------------------------
 class Shooter:
-    """One window size: an App, helpers to step it, and the screenshots taken so far."""
+    """One window size: an App, helpers for the stages, and the screenshots taken so far."""
 
-    def __init__(self, size: tuple[int, int], out: Path, data_dir: Path, seed: int) -> None:
+    def __init__(self, size: tuple[int, int], out: Path, data_dir: Path) -> None:
         import pygame
 
         from nove_desktop.storage import Storage
@@ -113,7 +105,6 @@ class Shooter:
         self.pygame = pygame
         self.size = size
         self.out = out
-        self.seed = seed
         self.data_dir = data_dir
         self.app = App(storage=Storage(data_dir), size=size)
         # Defaults, spelled out so a changed default does not change the pictures silently.
@@ -121,7 +112,6 @@ class Shooter:
         self.app.settings.ai_pace = "fast"
         self.app.settings.handoff = True
         self.written: list[Path] = []
-        self.frames = 0
 
     # stepping
     def step(self, posted: list[Any] | None = None, dt: float = FRAME) -> None:
@@ -129,11 +119,41 @@ class Shooter:
         ignored = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         real = [e for e in pygame.event.get() if e.type not in ignored]
         self.app.step(real + list(posted or []), dt)
-        self.frames += 1
 
     def settle(self, frames: int = SETTLE_FRAMES) -> None:
         for _ in range(frames):
             self.step()
+
+    def until(self, done: Any, limit: int = MAX_FRAMES, confirm: bool = True) -> None:
+        """Step until ``done(app)``; summaries and hand-offs are confirmed on the way."""
+        enter = self.pygame.event.Event(
+            self.pygame.KEYDOWN, key=self.pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        for _ in range(limit):
+            if done(self.app):
+                return
+            name = getattr(self.app.stack.top, "name", "")
+            self.step([enter] if confirm and name in ("round_summary", "handoff") else [])
+        raise RuntimeError("the wanted moment never came")
+
+    def table(self, game_id: str, kinds: list[str], seed: int, wanted: Any = None,
+              names: list[str] | None = None, **options: Any) -> Any:
+        """A table for ``game_id``, at the first position ``wanted(session)`` accepts."""
+        from nove_desktop import scenarios
+        from nove_desktop.session import GameSession, SeatConfig
+
+        game = self.app.registry.get(game_id)
+        values = {"players": len(kinds), **options}
+        names = names or ["You", "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina",
+                          "Hugo", "Ines", "Jonas", "Kim"]
+        seats = [SeatConfig(names[i], kind) for i, kind in enumerate(kinds)]
+        parsed = game.options_from_json(values)
+        if wanted is None:
+            session = GameSession(game, parsed, seed, seats)
+        else:
+            session = scenarios.find(game, parsed, seats, wanted, seeds=range(seed, seed + 300))
+        self.clear()
+        self.app.scenes.push("title")
+        return self.app.scenes.push("table", session=session, resumed=wanted is not None)
 
     def top(self) -> Any:
         return self.app.stack.top
@@ -181,147 +201,23 @@ class Shooter:
             )
         print(f"  checked: the real X window at {(x, y)} shows {saved.name} ({share:.3%} differ)")
 
-    # -- the states ------------------------------------------------------------------------------
-    def title(self, verify: bool) -> None:
-        from nove_desktop.ui.scenes.title import TitleScene
-
-        self.clear()
-        self.app.stack.push(TitleScene(self.app))
-        self.settle(30)
-        path = self.shoot("title")
-        if verify:
-            self.verify_real_window(path)
-
-    def setup(self) -> None:
-        from nove_desktop.ui.scenes.setup import SetupScene
-
-        self.app.stack.push(SetupScene(self.app))
-        self.settle(10)
-        self.shoot("setup")
-        self.clear()
-
-    def new_table(self, seats: list[tuple[str, str]], seed: int) -> Any:
-        from nove_desktop.session import GameSession, SeatConfig
-        from nove_desktop.ui.scenes.table_nove import NoveTableScene
-        from nove_desktop.ui.scenes.title import TitleScene
-
-        game = self.app.registry.get("nove")
-        options = game.options_from_json(
-            {"players": len(seats), "first_dealer": 0, "max_rounds": None}
-        )
-        session = GameSession(game, options, seed, [SeatConfig(n, k) for n, k in seats])
-        self.clear()
-        self.app.stack.push(TitleScene(self.app))
-        scene = NoveTableScene(self.app, session)
-        self.app.stack.push(scene)
-        return scene
-
-    def human_move(self, scene: Any, hit_below: int = 22) -> None:
-        """Play the human's turn with the table's own buttons (keep all, then hit or stand)."""
-        from nove_desktop.ui.scenes.table_nove import CardToggle
-
-        buttons = [b for b in scene.buttons if not isinstance(b, CardToggle)]
-        if any(isinstance(b, CardToggle) for b in scene.buttons):  # the exchange: keep all
-            scene.exchange_button.activate()
-            return
-        hit = next((b for b in buttons if b.label.startswith("Hit")), None)
-        stand = next((b for b in buttons if b.label.startswith("Stand")), None)
-        if hit is not None or stand is not None:
-            total = scene.hand_total(None)
-            if hit is not None and (total < hit_below or stand is None):
-                hit.activate()
-            else:
-                stand.activate()
-            return
-        primary = [b for b in buttons if b.primary] or buttons  # NOVE / joker choices
-        if not primary:
-            raise RuntimeError("the human's turn offers no button")
-        primary[0].activate()
-
-    @staticmethod
-    def step2_turn(scene: Any) -> bool:
-        if not scene.my_turn() or not scene.buttons:
-            return False
-        return any(getattr(b, "label", "").startswith(("Hit", "Stand")) for b in scene.buttons)
-
-    @staticmethod
-    def settled(scene: Any) -> bool:
-        hands = scene.hands.values()
-        return (
-            not scene.animating
-            and not scene.flying
-            and not scene.chips
-            and not scene.banners
-            and not any(s.moving or s.flip is not None for sprites in hands for s in sprites)
-        )
-
-    def table_banner_summary(self) -> None:
-        """One game, You + 3 AI: the table in Step 2, a call banner, the round summary."""
-        from nove_desktop.ui.scenes.summary import RoundSummaryScene
-
-        scene = self.new_table(
-            [
-                ("You", "human"),
-                ("Ada", "heuristic"),
-                ("Bruno", "heuristic"),
-                ("Chiara", "heuristic"),
-            ],
-            self.seed,
-        )
-        taken: set[str] = set()
-        for _ in range(MAX_FRAMES):
-            self.step()
-            top = self.top()
-            if isinstance(top, RoundSummaryScene):
-                self.settle(15)
-                self.shoot("summary")
-                taken.add("summary")
-                break
-            if top is not scene:
-                raise RuntimeError(f"unexpected scene on top: {type(top).__name__}")
-            if "banner" not in taken:
-                calls = [b for b in scene.banners if not b.text.startswith("Round")]
-                if calls and calls[0].age >= 0.22:  # popping in, still overshooting
-                    self.shoot("banner")
-                    taken.add("banner")
-            if scene.my_turn() and scene.buttons:
-                if not self.settled(scene):
-                    continue
-                step2 = self.step2_turn(scene)
-                if step2 and "table" not in taken and len(scene.hands[scene.viewer]) >= 4:
-                    self.settle()
-                    self.shoot("table")
-                    taken.add("table")
-                # hit at least to 4 cards so the Step 2 picture has several cards
-                self.human_move(scene, hit_below=99 if len(scene.hands[scene.viewer]) < 4 else 22)
-        missing = {"table", "banner", "summary"} - taken
-        if missing:
-            raise RuntimeError(f"the game never showed: {sorted(missing)}")
-        self.clear()
-
-    def handoff(self) -> None:
-        """Two humans and two AI seats: play until the table asks to pass the computer."""
-        from nove_desktop.ui.scenes.handoff import HandoffScene
-
-        scene = self.new_table(
-            [("You", "human"), ("Ada", "heuristic"), ("Marta", "human"), ("Bruno", "heuristic")],
-            self.seed + 1,
-        )
-        for _ in range(MAX_FRAMES):
-            self.step()
-            top = self.top()
-            if isinstance(top, HandoffScene):
-                self.settle(10)
-                self.shoot("handoff")
-                self.clear()
-                return
-            if top is scene and scene.my_turn() and scene.buttons and self.settled(scene):
-                self.human_move(scene)
-        raise RuntimeError("the hand-off screen never appeared")
-
     def close(self) -> None:
         self.clear()
         self.pygame.quit()
+
+
+def all_stages() -> list[tuple[str, Any]]:
+    """Every stage: the menus first, then one module per game (explicit: no folder scan)."""
+    from tools.stages import menus
+
+    stages = list(menus.STAGES)
+    for name in ("nove", "kael", "nox", "banco", "numx"):
+        try:
+            module = __import__(f"tools.stages.{name}", fromlist=["STAGES"])
+        except ModuleNotFoundError:
+            continue  # a game whose table has no stages yet
+        stages += module.STAGES
+    return stages
 
 
 # -- main ---------------------------------------------------------------------------------------
@@ -334,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
-    parser.add_argument("--seed", type=int, default=2025, help="deal number of the 4-seat game")
+    parser.add_argument("--only", default="", help="run the stages whose names start so")
     parser.add_argument("--no-verify", action="store_true", help="skip the X screen check")
     args = parser.parse_args(argv)
     sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
@@ -345,15 +241,17 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(ROOT))
         print(f"display {display}, data folder {tmp}", flush=True)
         written: list[Path] = []
+        stages = [(n, s) for n, s in all_stages() if n.startswith(args.only)]
         for size in sizes:
             data = Path(tmp) / f"{size[0]}x{size[1]}"  # a fresh data folder per size: no
             data.mkdir()  # autosave of one size may enable "Continue" in the next
-            shooter = Shooter(size, args.out, data, args.seed)
+            shooter = Shooter(size, args.out, data)
             try:
-                shooter.title(verify=not args.no_verify)
-                shooter.setup()
-                shooter.table_banner_summary()
-                shooter.handoff()
+                for number, (name, stage) in enumerate(stages):
+                    stage(shooter)
+                    path = shooter.shoot(name)
+                    if number == 0 and not args.no_verify:
+                        shooter.verify_real_window(path)
             finally:
                 written += shooter.written
                 shooter.close()

@@ -96,14 +96,21 @@ class RoundSummaryScene(common.MenuScene):
     def enter(self) -> None:
         self.layout()
 
+    # Design units: title band, one line per row (the header too), the note, the button.
+    TOP, ROW, NOTE, BOTTOM = 78, 42, 36, 90
+
     def layout(self) -> None:
-        w, h = self.app.size
-        rows = len(self.rows)
-        height = min(h - self.app.s(30), self.app.s(150 + 42 * rows + (40 if self.note else 0)))
-        self.box = pygame.Rect(0, 0, min(w - self.app.s(30), self.app.s(940)), height)
+        app = self.app
+        w, h = app.size
+        note = self.NOTE if self.note else 0
+        wanted = self.TOP + self.ROW * (len(self.rows) + 1) + note + self.BOTTOM
+        height = min(h - app.s(30), app.s(wanted))
+        self.box = pygame.Rect(0, 0, min(w - app.s(30), app.s(940)), height)
         self.box.center = (w // 2, h // 2)
-        self.button.rect = pygame.Rect(0, 0, self.app.s(260), self.app.s(50))
-        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - self.app.s(18))
+        self.button.rect = pygame.Rect(0, 0, app.s(260), app.s(50))
+        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - app.s(18))
+        room = self.button.rect.top - app.s(10 + note) - (self.box.y + app.s(self.TOP))
+        self.row_height = min(app.s(self.ROW), room // (len(self.rows) + 1))
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -121,9 +128,8 @@ class RoundSummaryScene(common.MenuScene):
         title = fitted(app, self.title, self.box.width - app.s(40), app.s(28), theme.ACCENT,
                        bold=True)
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + app.s(16))))
-        row_height = min(app.s(42), (self.box.height - app.s(150)) // max(1, len(self.rows) + 1))
-        draw_grid(surface, app, self.box, self.columns, self.rows, self.box.y + app.s(78),
-                  row_height)
+        draw_grid(surface, app, self.box, self.columns, self.rows,
+                  self.box.y + app.s(self.TOP) + self.row_height // 2, self.row_height)
         if self.note:
             note = fitted(app, self.note, self.box.width - app.s(40), app.s(16), theme.MUTED)
             surface.blit(note, note.get_rect(

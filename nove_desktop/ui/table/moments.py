@@ -40,7 +40,7 @@ class OpenMoment:
         self.countdown = Countdown(seconds)
         self.scheduled: dict[int, tuple[float, Action]] = {}  # seat -> (when, claim)
         self.claimed = False
-        self.messages: dict[int, str] = {}  # per-seat notes ("no cut possible")
+        self.engine_open = True  # False once the engine has resolved the window
 
     def schedule(self, seat: int, action: Action, rng: random.Random) -> None:
         """An AI claim, shown after a cosmetic delay (within the window's length)."""
@@ -60,6 +60,12 @@ class OpenMoment:
         return ready
 
     @property
-    def holds_events(self) -> bool:
-        """The events after the window wait until it has run its length or a claim won."""
+    def runs_on(self) -> bool:
+        """The window is still shown: it has not run its length and no claim won."""
         return not (self.claimed or self.countdown.expired or self.countdown.stopped)
+
+    @property
+    def holds_events(self) -> bool:
+        """Once the engine has closed the window (everybody passed), the events that follow
+        wait until the window has run its full length; answers while it is open play at once."""
+        return self.runs_on and not self.engine_open

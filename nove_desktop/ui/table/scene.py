@@ -439,6 +439,11 @@ class TableScene(Scene):
             self.pending_modal is not None
         )
 
+    @property
+    def waiting_on_window(self) -> bool:
+        """The queue holds only what follows a window still being shown for its length."""
+        return self.moment is not None and self.moment.holds_events
+
     def effects_blocking(self) -> bool:
         if any(t.blocking and not t.done for t in self.tasks):
             return True
@@ -678,6 +683,9 @@ class TableScene(Scene):
         events = self.session.apply(seat, action)
         self.actions_applied += 1
         events += self.private_follow_ups()
+        if self.moment is not None:
+            acting = self.session.to_act()
+            self.moment.engine_open = bool(acting) and self.moment_for(acting) is not None
         self.ai_wait.pop(seat, None)
         if self.moment is not None and not self.moment.moment.public:
             self.moment = None  # a prompt ends with its answer
@@ -714,8 +722,8 @@ class TableScene(Scene):
             return
         moment.countdown.update(dt)
         acting = self.session.to_act()
-        still_open = bool(acting) and self.moment_for(acting) is not None
-        if not still_open and not moment.holds_events:
+        moment.engine_open = bool(acting) and self.moment_for(acting) is not None
+        if not moment.engine_open and not moment.runs_on:
             self.moment = None
             self.controls_key = None
 

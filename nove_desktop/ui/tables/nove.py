@@ -615,7 +615,7 @@ class NoveTable(TableScene):
             return
         rows = (len(widgets) + 1) // 2
         width, height, gap = 300.0, 40.0, 8.0
-        top = 420 - rows * (height + gap)
+        top = 386 - rows * (height + gap)  # clear of the status line below
         for i, widget in enumerate(widgets):
             x = 640 - width - gap / 2 + (i % 2) * (width + gap)
             y = top + (i // 2) * (height + gap)
