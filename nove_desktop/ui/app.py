@@ -115,7 +115,8 @@ class App:
 
     # -- services --------------------------------------------------------------------------------
     def notify(self, text: str, error: bool = False, seconds: float = 4.0) -> None:
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        """A message for a few seconds; at most two at once (the newest replace the oldest)."""
+        self.toasts = [t for t in self.toasts if t.text != text][-1:]
         self.toasts.append(Toast(text, seconds, error))
 
     def report_problem(self, text: str, error: BaseException | None = None) -> None:
@@ -222,10 +223,14 @@ class App:
         pygame.display.flip()
 
     def _draw_toasts(self) -> None:
-        y = self.s(14)
+        """Messages at the top centre, newest last; long ones shrink and wrap, never clipped."""
+        from .table.text import fitted
+
+        top = self.stack.top
+        y = self.s(top.toast_y if top is not None else 52)
         for toast in self.toasts:
-            font = self.fonts.get(self.s(18), bold=True)
-            text = font.render(toast.text, True, theme.WHITE)
+            text = fitted(self, toast.text, self.size[0] - self.s(120), self.s(18), theme.WHITE,
+                          bold=True)
             box = text.get_rect(midtop=(self.size[0] // 2, y)).inflate(self.s(28), self.s(14))
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             colour = (150, 40, 36, 235) if toast.error else (20, 30, 38, 235)

@@ -48,6 +48,9 @@ class Scene:
     def layout(self) -> None:
         """The window changed size: recompute positions and sizes."""
 
+    toast_y = 52
+    """Where messages appear (design units from the top): clear of this scene's own text."""
+
     @property
     def wake_ms(self) -> int | None:
         """While idle, redraw after this many milliseconds even without input (None: only on

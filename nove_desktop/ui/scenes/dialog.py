@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import _
 from ..app import App
 from ..widgets import Button, FocusGroup
 from . import common
@@ -23,15 +24,15 @@ class ConfirmDialog(common.MenuScene):
         question: str,
         detail: str,
         on_yes: Callable[[], None],
-        yes: str = "Yes",
-        no: str = "No",
+        yes: str | None = None,
+        no: str | None = None,
     ) -> None:
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
-        self.no_button = Button(no, self.close)
-        self.yes_button = Button(yes, self.confirm, primary=True)
+        self.no_button = Button(no or _("No"), self.close)
+        self.yes_button = Button(yes or _("Yes"), self.confirm, primary=True)
         self.focus = FocusGroup([self.no_button, self.yes_button])
         self.focus.keyboard = True
 
@@ -65,24 +66,15 @@ class ConfirmDialog(common.MenuScene):
         self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
+        from ..table.text import fitted
+
+        app = self.app
         common.dim(surface)
-        common.panel(surface, self.box, self.app, 245)
-        common.text(
-            surface,
-            self.app,
-            self.question,
-            (self.box.centerx, self.box.y + self.app.s(34)),
-            30,
-            bold=True,
-            anchor="midtop",
-        )
-        common.text(
-            surface,
-            self.app,
-            self.detail,
-            (self.box.centerx, self.box.y + self.app.s(90)),
-            19,
-            colour=(210, 214, 210),
-            anchor="midtop",
-        )
-        self.focus.draw(surface, self.app.fonts, self.app.scale)
+        common.panel(surface, self.box, app, 245)
+        width = self.box.width - app.s(60)
+        question = fitted(app, self.question, width, app.s(30), (255, 255, 255), bold=True)
+        surface.blit(question, question.get_rect(midtop=(self.box.centerx,
+                                                         self.box.y + app.s(30))))
+        detail = fitted(app, self.detail, width, app.s(19), (210, 214, 210), max_lines=3)
+        surface.blit(detail, detail.get_rect(midtop=(self.box.centerx, self.box.y + app.s(86))))
+        self.focus.draw(surface, app.fonts, app.scale)

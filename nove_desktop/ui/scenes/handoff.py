@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import _
 from .. import theme
 from ..app import App
 from ..widgets import Button, FocusGroup
@@ -21,7 +22,8 @@ class HandoffScene(common.MenuScene):
         super().__init__(app)
         self.player = player
         self.on_ready = on_ready
-        self.ready = Button(f"I am {player}: show my cards", self.confirm, primary=True)
+        self.ready = Button(_("I am {name}: show my cards").format(name=player), self.confirm,
+                            primary=True)
         self.focus = FocusGroup([self.ready])
         self.focus.keyboard = True
 
@@ -30,7 +32,7 @@ class HandoffScene(common.MenuScene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        self.ready.rect = pygame.Rect(0, 0, self.app.s(460), self.app.s(64))
+        self.ready.rect = pygame.Rect(0, 0, self.app.s(560), self.app.s(64))
         self.ready.rect.center = (w // 2, h // 2 + self.app.s(90))
 
     def confirm(self) -> None:
@@ -57,7 +59,7 @@ class HandoffScene(common.MenuScene):
         common.text(
             surface,
             self.app,
-            f"Pass the computer to {self.player}",
+            _("Pass the computer to {name}").format(name=self.player),
             (w // 2, h // 2 - self.app.s(10)),
             40,
             colour=theme.ACCENT,
@@ -67,7 +69,7 @@ class HandoffScene(common.MenuScene):
         common.text(
             surface,
             self.app,
-            "Everyone else: please look away.",
+            _("Everyone else: please look away."),
             (w // 2, h // 2 + self.app.s(4)),
             20,
             colour=theme.MUTED,

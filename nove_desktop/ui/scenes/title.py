@@ -18,6 +18,7 @@ FAN = ["GA", "JR", "R5", "PB", "Y3", "GC", "P7"]
 
 class TitleScene(common.MenuScene):
     name = "title"
+    toast_y = 150  # over the card fan, never over the title or the buttons
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
