@@ -292,9 +292,10 @@ class KaelTable(TableScene):
 
     def on_hand_size(self, data: dict[str, Any]) -> float:
         self.hand_size = data["size"]
-        self.banner(ngettext("{name} deals {n} card", "{name} deals {n} cards",
-                             data["size"]).format(name=self.names[data["seat"]], n=data["size"]),
-                    size=30, colour=theme.WHITE)
+        words = ngettext("{name} deals {n} card", "{name} deals {n} cards", data["size"]).format(
+            name=self.names[data["seat"]], n=data["size"])
+        self.status = words
+        self.banner(words, size=30, colour=theme.WHITE)
         return 0.5
 
     def on_deal(self, data: dict[str, Any]) -> float:
