@@ -67,6 +67,26 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None
     )
 
 
+def _label(
+    fonts: Fonts, label: str, rect: pygame.Rect, ink: tuple[int, int, int]
+) -> pygame.Surface:
+    """A button's label at the largest size that fits (down to a small floor), then on two
+    lines: never clipped."""
+    room = rect.width - max(12, rect.height // 3)
+    size = max(12, int(rect.height * 0.42))
+    floor = max(9, int(rect.height * 0.26))
+    while size > floor and fonts.get(size, bold=True).size(label)[0] > room:
+        size -= 1
+    font = fonts.get(size, bold=True)
+    if font.size(label)[0] <= room or " " not in label:
+        return font.render(label, True, ink)
+    words = label.split()
+    best = min(range(1, len(words)), key=lambda i: abs(
+        font.size(" ".join(words[:i]))[0] - font.size(" ".join(words[i:]))[0]))
+    text = " ".join(words[:best]) + "\n" + " ".join(words[best:])
+    return font.render(text, True, ink, wraplength=0)
+
+
 class Button(Widget):
     """A labelled button; ``on_click`` runs on click or Enter/Space when focused."""
 
@@ -106,11 +126,7 @@ class Button(Widget):
             fill = tuple(min(255, c + 24) for c in fill)  # type: ignore[assignment]
         radius = max(6, int(12 * scale))
         _panel(surface, self.rect, fill, border, radius)
-        font = fonts.get(max(12, int(self.rect.height * 0.42)), bold=True)
-        text = font.render(self.label, True, ink)
-        if text.get_width() > self.rect.width - 8:
-            font = fonts.get(max(10, int(self.rect.height * 0.32)), bold=True)
-            text = font.render(self.label, True, ink)
+        text = _label(fonts, self.label, self.rect, ink)
         surface.blit(text, text.get_rect(center=self.rect.center))
         if focused and self.enabled:
             focus_ring(surface, self.rect, scale)

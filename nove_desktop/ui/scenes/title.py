@@ -70,8 +70,13 @@ class TitleScene(common.MenuScene):
         try:
             session = GameSession.from_save(result.data, self.app.registry)
         except SaveError as exc:
-            self.app.notify(f"{exc}", error=True, seconds=7)
-            self.app.storage.set_aside_game()
+            aside = self.app.storage.set_aside_game().kept_aside
+            where = f" ({aside.name})" if aside is not None else ""
+            self.app.report_problem(
+                _("Your saved game could not be opened, so it was put aside{where}. "
+                  "You can start a new game.").format(where=where),
+                exc,
+            )
             self.refresh()
             return
         self.app.scenes.push("table", session=session, resumed=True)
