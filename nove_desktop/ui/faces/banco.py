@@ -74,9 +74,7 @@ class BancoFaces(FaceSet):
         suit, rank, value = self.suit(card), banco_cards.RANK[card], banco_cards.VALUE[card]
         geometry = CardGeometry(w, h)
         ink = self.ink(suit)
-        label = self.text.fit(
-            self.rank_label(rank), ink, geometry.index_w, geometry.index_h, tight=True
-        )
+        label = self.corner_number(self.rank_label(rank), ink, geometry)
         narrow = round(geometry.index_h * 1.02)  # printed cards condense the 10 in the corner
         if label.get_width() > narrow:
             label = pygame.transform.smoothscale(label, (narrow, label.get_height()))

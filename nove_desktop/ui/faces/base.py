@@ -9,7 +9,8 @@ from typing import ClassVar
 import pygame
 
 from ..theme import Fonts
-from .text import TextPainter
+from .layout import INDEX_SQUEEZE, CardGeometry
+from .text import Colour, TextPainter
 
 
 class UnknownCardError(ValueError):
@@ -59,6 +60,15 @@ class FaceSet(ABC):
     @abstractmethod
     def name(self, card: str) -> str:
         """A short readable name for logs and tooltips, in the active language."""
+
+    def corner_number(
+        self, text: str, colour: Colour, geometry: CardGeometry, share: float = 1.0
+    ) -> pygame.Surface:
+        """``text`` sized for the corner index (``share`` of its height), narrowed rather than
+        shrunk when it is wide."""
+        return self.text.fit(
+            text, colour, geometry.index_w, geometry.index_h * share, True, True, INDEX_SQUEEZE
+        )
 
     def face_key(self, card: str) -> str:
         """The image ``card`` shares with its indistinguishable copies (itself by default)."""

@@ -92,7 +92,7 @@ def banco_token(text: TextPainter, value: int, d: int) -> pygame.Surface:
         pygame.draw.circle(surface, style.inlay, centre, r * 0.64, max(1, round(r * 0.05)))
 
     surface = smooth(d, d, paint, edge=darker(style.body, 0.35))
-    label = text.fit(str(value), style.ink, size * 0.52, size * 0.32, tight=True)
+    label = text.fit(str(value), style.ink, size * 0.46, size * 0.3, tight=True)
     surface.blit(label, label.get_rect(center=(size / 2, size / 2)))
     return surface
 

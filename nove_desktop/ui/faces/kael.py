@@ -78,7 +78,7 @@ class KaelFaces(FaceSet):
         surface = rounded_card(
             w, h, PAPER, darker(ink, 0.1), geometry.radius, geometry.border, _frame(w, ink)
         )
-        label = self.text.fit(rank_label(rank), ink, geometry.index_w, geometry.index_h, tight=True)
+        label = self.corner_number(rank_label(rank), ink, geometry)
         block = label
         if rank == "X" and not geometry.compact:  # the only card whose points differ from its rank
             block = side_by_side(label, self._points_badge(geometry.index_h * 0.66), geometry.gap)

@@ -21,7 +21,9 @@ MIRROR_HEIGHT = 100
 
 # Card height -> fraction of it that the corner rank's ink fills (then its width limit).
 INDEX_HEIGHT = ((48, 0.34), (63, 0.29), (64, 0.215), (86, 0.205), (136, 0.16), (210, 0.14))
-INDEX_WIDTH = ((48, 0.74), (63, 0.66), (64, 0.46), (86, 0.44), (136, 0.34), (210, 0.30))
+INDEX_WIDTH = ((48, 0.6), (63, 0.56), (64, 0.46), (86, 0.44), (136, 0.34), (210, 0.30))
+INDEX_SQUEEZE = 0.8
+"""How far a two-digit rank may be narrowed before it is made smaller."""
 
 
 def interpolate(x: float, points: Sequence[tuple[float, float]]) -> float:

@@ -35,6 +35,10 @@ class NoveFaces(FaceSet):
     def cards(self) -> tuple[str, ...]:
         return nove_cards.DECK
 
+    def face_key(self, card: str) -> str:
+        self.check(card)
+        return "joker" if nove_cards.is_joker(card) else card  # the two jokers look alike
+
     def name(self, card: str) -> str:
         self.check(card)
         if card == "JR":

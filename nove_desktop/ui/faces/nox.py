@@ -86,7 +86,7 @@ class NoxFaces(FaceSet):
         colour = COLOURS[card[0]]
         number = str(nox_cards.NUMBER[card])
         geometry = CardGeometry(w, h)
-        label = self.text.fit(number, colour.ink, geometry.index_w, geometry.index_h, tight=True)
+        label = self.corner_number(number, colour.ink, geometry)
         mark = self.mark(colour, geometry.index_h * (0.8 if geometry.compact else 0.86))
         block = index_block(label, mark, geometry.gap)
         area = centre_area(geometry, block)

@@ -223,7 +223,7 @@ class NumxFaces(FaceSet):
     def _index_label(self, text: str, ink: Colour, geometry: CardGeometry) -> pygame.Surface:
         if text == INFINITY:  # wide and short: give it the whole corner width
             return self.text.fit(text, ink, geometry.index_w * 1.1, geometry.index_h * 0.75)
-        return self.text.fit(text, ink, geometry.index_w, geometry.index_h, tight=True)
+        return self.corner_number(text, ink, geometry)
 
     def _weight_badge(self, height: float) -> pygame.Surface:
         """A small gold pill "⚖20": what the card weighs in a malus area."""
@@ -309,9 +309,7 @@ class NumxFaces(FaceSet):
     def _malus_index(self, card: str, geometry: CardGeometry) -> pygame.Surface:
         """ "+h" in white over "+m" on a red pill: hand draws, then malus draws."""
         hand, malus = self.malus_plus[card]
-        top = self.text.fit(
-            f"+{hand}", WHITE, geometry.index_w, geometry.index_h * 0.86, tight=True
-        )
+        top = self.corner_number(f"+{hand}", WHITE, geometry, 0.86)
         pill = self._malus_pill(malus, geometry.index_h * 0.78)
         return index_block(top, pill, geometry.gap)
 
@@ -359,9 +357,7 @@ class NumxFaces(FaceSet):
         surface = rounded_card(
             w, h, PARCHMENT, OBJECTIVE_INK, geometry.radius, geometry.border, _target_frame(w)
         )
-        label = self.text.fit(
-            str(int(card[2:])), OBJECTIVE_INK, geometry.index_w, geometry.index_h, tight=True
-        )
+        label = self.corner_number(str(int(card[2:])), OBJECTIVE_INK, geometry)
         target = smooth(*(2 * [max(6, round(geometry.mark))]), _target, OBJECTIVE_INK)
         block = index_block(label, target, geometry.gap)
         surface.blit(block, (pad, max(2, round(pad * 1.1))))

@@ -31,14 +31,20 @@ class TextPainter:
         max_h: float,
         bold: bool = True,
         tight: bool = False,
+        squeeze: float = 1.0,
     ) -> pygame.Surface:
         """``text`` as large as fits ``max_w`` x ``max_h`` pixels of ink, cropped to its ink.
 
-        ``tight`` closes the gaps between glyphs (for numbers such as "13" in narrow corners).
+        ``tight`` closes the gaps between glyphs (for numbers such as "13" in narrow corners);
+        ``squeeze`` below 1 lets the text be narrowed to that fraction of its width rather than
+        made smaller (a condensed "13" that stays as tall as a "7").
         """
         ratio_w, ratio_h = self._ratio(text, bold, tight)
-        size = min(max_h / ratio_h, max_w / ratio_w)
-        return self.render(text, colour, max(6, int(size)), bold, tight)
+        size = max(6, int(min(max_h / ratio_h, max_w / (ratio_w * squeeze))))
+        image = self.render(text, colour, size, bold, tight)
+        if image.get_width() > max_w >= 1:
+            image = pygame.transform.smoothscale(image, (int(max_w), image.get_height()))
+        return image
 
     def size_for(self, text: str, max_w: float, max_h: float, bold: bool = True) -> int:
         """The font size ``fit`` would use for ``text`` in that box."""
