@@ -75,7 +75,7 @@ class BancoFaces(FaceSet):
         geometry = CardGeometry(w, h)
         ink = self.ink(suit)
         label = self.corner_number(self.rank_label(rank), ink, geometry)
-        narrow = round(geometry.index_h * 1.02)  # printed cards condense the 10 in the corner
+        narrow = _index_width(geometry)  # printed cards condense the 10 in the corner
         if label.get_width() > narrow:
             label = pygame.transform.smoothscale(label, (narrow, label.get_height()))
         mark = self.sign(suit, geometry.mark)
@@ -89,7 +89,10 @@ class BancoFaces(FaceSet):
         if geometry.compact:
             self._compact(surface, suit, rank, value, area)
         else:
-            self.centre(surface, suit, rank, geometry, self._pip_area(geometry, block, area))
+            widest = block.get_width()
+            if badge is not None:  # all cards with a value disc lay out alike (Fante to Re)
+                widest = max(_index_width(geometry), badge.get_width())
+            self.centre(surface, suit, rank, geometry, self._pip_area(geometry, widest))
         return surface
 
     # -- what each deck style provides -----------------------------------------------------------
@@ -142,16 +145,14 @@ class BancoFaces(FaceSet):
         else:
             blit_centred(surface, self.sign(suit, side * 0.8), centre)
 
-    def _pip_area(
-        self, geometry: CardGeometry, block: pygame.Surface, area: pygame.Rect
-    ) -> pygame.Rect:
+    def _pip_area(self, geometry: CardGeometry, index_width: int) -> pygame.Rect:
+        """Where pips and portraits go: clear of an index ``index_width`` pixels wide."""
+        left = geometry.pad + index_width + geometry.gap
         if not geometry.mirrored:  # beside the one index, never over it
-            left = geometry.column(block) + geometry.gap
             top = round(geometry.pad * 1.5)
             return pygame.Rect(left, top, geometry.w - left - geometry.pad, geometry.h - 2 * top)
-        side = geometry.column(block) + geometry.gap
         top = round(geometry.h * 0.1)
-        return pygame.Rect(side, top, geometry.w - 2 * side, geometry.h - 2 * top)
+        return pygame.Rect(left, top, geometry.w - 2 * left, geometry.h - 2 * top)
 
     def _pips(self, surface: pygame.Surface, suit: str, rank: int, area: pygame.Rect) -> None:
         if rank == 1 or rank not in PIPS:
@@ -321,6 +322,11 @@ class FrenchFaces(BancoFaces):
         suits = self.text.fit("\u2660\u2665\u2663\u2666", white, w * 0.3, h * 0.1, bold=False)
         blit_centred(surface, suits, (w / 2, h / 2))
         return surface
+
+
+def _index_width(geometry: CardGeometry) -> int:
+    """The corner rank's widest ink (a condensed 10)."""
+    return round(geometry.index_h * 1.02)
 
 
 def _disc_painter(surface: pygame.Surface, rect: pygame.Rect) -> None:

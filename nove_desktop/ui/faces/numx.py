@@ -11,6 +11,7 @@ a sign of the condition and a short title.
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pygame
 
@@ -333,7 +334,7 @@ class NumxFaces(FaceSet):
         with "+m" (drawn face up into the malus area), under the card's name when it fits."""
         hand, malus = self.malus_plus[card]
         title = None
-        if geometry.h >= 100:
+        if geometry.h >= 150:
             title = self.text.fit(_("Malus+").upper(), WHITE, area.width * 0.8, geometry.h * 0.055)
         title_h = title.get_height() * 1.8 if title is not None else 0
         row_h = min((area.height - title_h) / 2, area.width * 0.42)
@@ -450,21 +451,23 @@ def _target(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def _rainbow_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A ring of wedges in every value band's colour around a dark centre."""
     r = rect.width / 2
+    cx, cy = rect.center
     colours = [colour for _, colour in VALUE_BANDS]
+    steps = 8  # points along each wedge's arc
     for i, colour in enumerate(colours):
-        start = i * 6.283 / len(colours)
-        for step in range(6):  # thick arc drawn as nested arcs
-            arc = rect.inflate(-step * 2, -step * 2)
-            pygame.draw.arc(
-                surface,
-                colour,
-                arc,
-                start,
-                start + 6.283 / len(colours) + 0.05,
-                max(1, round(r * 0.05)),
+        start = 2 * math.pi * i / len(colours) - math.pi / 2
+        span = 2 * math.pi / len(colours)
+        arc = [
+            (
+                cx + math.cos(start + span * k / steps) * r,
+                cy + math.sin(start + span * k / steps) * r,
             )
-    pygame.draw.circle(surface, (30, 20, 50), rect.center, r * 0.78)
+            for k in range(steps + 1)
+        ]
+        pygame.draw.polygon(surface, colour, [(cx, cy), *arc])
+    pygame.draw.circle(surface, (30, 20, 50), rect.center, r * 0.8)
 
 
 def _mini_cards(surface: pygame.Surface, rect: pygame.Rect, into_malus: bool) -> None:
