@@ -6,7 +6,9 @@
 
 A table asks for every card of its deck on its first draw and again after every window resize
 (``CardArt.clear``). Per deck, every card id is asked for once (copies share an image, so they
-cost a cache look-up), plus the back. Two figures per deck, medians over ``--repeats``:
+cost a cache look-up), plus the back. Two figures per deck, medians over ``--repeats``, each
+as process CPU time (what drawing costs; other work on a shared machine hardly moves it) and
+as wall time:
 
 * **cold**: a new ``Fonts`` and ``CardArt`` each repeat, as on the first draw after start-up
   (fonts are opened from disk, each text is measured once);
@@ -45,14 +47,14 @@ from nove_desktop.ui.theme import Fonts  # noqa: E402
 TARGET_MS = 100.0
 
 
-def render_deck(art: CardArt, deck: str, w: int, h: int) -> float:
-    """Seconds to get every face and the back of ``deck`` from ``art``."""
+def render_deck(art: CardArt, deck: str, w: int, h: int) -> tuple[float, float]:
+    """(process CPU seconds, wall seconds) to get every face and the back of ``deck``."""
     cards = art.face_set(deck).cards()
-    start = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     art.back(w, h, deck)
     for card in cards:
         art.face(card, w, h, deck)
-    return time.perf_counter() - start
+    return time.process_time() - cpu, time.perf_counter() - wall
 
 
 def measure(deck: str, w: int, h: int, repeats: int) -> dict[str, float | int]:
@@ -66,11 +68,17 @@ def measure(deck: str, w: int, h: int, repeats: int) -> dict[str, float | int]:
         art.clear()
         resize.append(render_deck(art, deck, w, h))
     faces = len({art.face_set(deck).face_key(c) for c in art.face_set(deck).cards()})
+
+    def ms(runs: list[tuple[float, float]], which: int) -> float:
+        return round(statistics.median(run[which] for run in runs) * 1000, 1)
+
     return {
         "cards": len(art.face_set(deck).cards()),
         "images": faces + 1,
-        "cold_ms": round(statistics.median(cold) * 1000, 1),
-        "resize_ms": round(statistics.median(resize) * 1000, 1),
+        "cold_ms": ms(cold, 0),
+        "resize_ms": ms(resize, 0),
+        "cold_wall_ms": ms(cold, 1),
+        "resize_wall_ms": ms(resize, 1),
     }
 
 
@@ -87,15 +95,19 @@ def main() -> int:
         print(json.dumps({"size": [w, h], "repeats": args.repeats, "decks": results}))
         return 0
     print(f"{w}x{h}, median of {args.repeats} repeats, {platform.python_version()}")
-    print(f"{'deck':<15}{'cards':>6}{'images':>8}{'cold ms':>10}{'resize ms':>11}")
+    print(f"{'':<29}{'CPU ms':>21}{'wall ms':>21}")
+    print(
+        f"{'deck':<15}{'cards':>6}{'images':>8}{'cold':>10}{'resize':>11}{'cold':>10}{'resize':>11}"
+    )
     for deck, row in results.items():
         print(
             f"{deck:<15}{row['cards']:>6}{row['images']:>8}"
             f"{row['cold_ms']:>10}{row['resize_ms']:>11}"
+            f"{row['cold_wall_ms']:>10}{row['resize_wall_ms']:>11}"
         )
     worst = max(max(r["cold_ms"], r["resize_ms"]) for r in results.values())
     verdict = "pass" if worst < TARGET_MS else "FAIL"
-    print(f"slowest deck {worst} ms (target under {TARGET_MS:.0f} ms): {verdict}")
+    print(f"slowest deck {worst} ms of CPU (target under {TARGET_MS:.0f} ms): {verdict}")
     return 0
 
 

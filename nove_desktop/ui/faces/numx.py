@@ -23,7 +23,6 @@ from .draw import (
     Colour,
     Painter,
     blit_centred,
-    clip_rounded,
     darker,
     lighter,
     mix,
@@ -404,13 +403,15 @@ def _x_watermark(w: int, fill: Colour) -> Painter:
         scale = rect.width / w
         inset = rect.inflate(-w * 0.12 * scale, -w * 0.12 * scale)
         radius = round(w * 0.05 * scale)
-        cross = pygame.Surface(inset.size, pygame.SRCALPHA)
-        width = round(inset.width * 0.2)
-        box = cross.get_rect()
+        bar = inset.width * 0.22  # each arm is a parallelogram from corner to corner
+        left, top, right, bottom = inset.left, inset.top, inset.right, inset.bottom
         shade = lighter(fill, 0.08)
-        pygame.draw.line(cross, shade, box.topleft, box.bottomright, width)
-        pygame.draw.line(cross, shade, box.topright, box.bottomleft, width)
-        surface.blit(clip_rounded(cross, radius), inset)
+        pygame.draw.polygon(
+            surface, shade, [(left, top), (left + bar, top), (right, bottom), (right - bar, bottom)]
+        )
+        pygame.draw.polygon(
+            surface, shade, [(right - bar, top), (right, top), (left + bar, bottom), (left, bottom)]
+        )
         line = max(1, round(scale * w / 70))
         pygame.draw.rect(surface, lighter(fill, 0.35), inset, width=line, border_radius=radius)
 
