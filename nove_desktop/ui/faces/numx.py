@@ -25,7 +25,6 @@ from .draw import (
     blit_centred,
     darker,
     lighter,
-    mix,
     rounded_card,
     smooth,
 )
@@ -37,12 +36,11 @@ from .layout import (
     place_indices,
     side_by_side,
 )
+from .numx_objectives import OBJECTIVES, objective_face
 
 WHITE: Colour = (255, 255, 255)
 GOLD: Colour = (236, 190, 70)
 INK: Colour = (34, 30, 44)
-PARCHMENT: Colour = (246, 238, 214)
-OBJECTIVE_INK: Colour = (92, 58, 20)
 MALUS_RED: Colour = (214, 52, 60)
 INFINITY = "\u221e"
 MINUS = "\u2212"
@@ -75,20 +73,6 @@ SPECIALS: dict[str, Special] = {
     numx_cards.SWIPE: Special((0, 92, 110), "\u21c4", N_("Swipe")),
     numx_cards.MALUS_PLUS: Special((116, 22, 40), "+", N_("Malus+")),
 }
-
-OBJECTIVES: dict[str, tuple[str, str]] = {
-    "OB01": ("2\u00d7\u2261", N_("A matching pair")),
-    "OB02": (INFINITY, N_("An \u221e among your malus")),
-    "OB03": ("> 20", N_("Over 20 malus points")),
-    "OB04": ("< 5", N_("Under 5 malus points")),
-    "OB05": ("= 7", N_("Exactly 7 malus points")),
-    "OB06": ("= 13", N_("Exactly 13 malus points")),
-    "OB07": ("2\u00d7\u2605", N_("Two special cards")),
-    "OB08": ("\u2265 4", N_("Four malus cards or more")),
-    "OB09": ("\u2460", N_("First to empty your hand")),
-    "OB10": ("\u2192 \u2713", N_("Your right neighbour succeeds")),
-}
-"""Objective id -> (a sign of its condition, a short title). The table shows the full text."""
 
 
 def value_colour(value: int) -> Colour:
@@ -154,7 +138,7 @@ class NumxFaces(FaceSet):
         if kind == numx_cards.CLASSIC:
             return self._classic(numx_cards.VALUE[card] or 0, geometry)
         if kind == numx_cards.OBJECTIVE:
-            return self._objective(card, geometry)
+            return objective_face(self, card, geometry)
         return self._special(card, kind, geometry)
 
     def back(self, w: int, h: int) -> pygame.Surface:
@@ -348,52 +332,6 @@ class NumxFaces(FaceSet):
             row = side_by_side(icon, number, max(2, round(row_h * 0.12)))
             blit_centred(surface, row, (area.centerx, top + title_h + row_h * (i + 0.5)))
 
-    # -- objectives ------------------------------------------------------------------------------
-    def _objective(self, card: str, geometry: CardGeometry) -> pygame.Surface:
-        """Objectives are held apart and never fanned: one index, then the sign of the
-        condition and the title below it, as large as the card allows."""
-        w, h, pad = geometry.w, geometry.h, geometry.pad
-        sign, title = OBJECTIVES[card]
-        surface = rounded_card(
-            w, h, PARCHMENT, OBJECTIVE_INK, geometry.radius, geometry.border, _target_frame(w)
-        )
-        label = self.corner_number(str(int(card[2:])), OBJECTIVE_INK, geometry)
-        target = smooth(*(2 * [max(6, round(geometry.mark))]), _target, OBJECTIVE_INK)
-        block = index_block(label, target, geometry.gap)
-        surface.blit(block, (pad, max(2, round(pad * 1.1))))
-        if geometry.compact:
-            area = centre_area(geometry, block)
-            formula = self.text.fit(sign, OBJECTIVE_INK, area.width * 0.9, area.height * 0.42)
-            blit_centred(
-                surface,
-                formula,
-                (area.centerx + area.width * 0.06, area.centery + area.height * 0.12),
-            )
-            return surface
-        inner_w = w - 2 * pad - w * 0.08
-        if h < 100:  # a title would be too small to read: the sign of the condition alone
-            area = centre_area(geometry, block)
-            formula = self.text.fit(sign, OBJECTIVE_INK, area.width * 0.86, area.height * 0.4)
-            blit_centred(surface, formula, area.center)
-            return surface
-        if h >= 100:
-            heading = self.text.fit(
-                _("OBJECTIVE"), mix(OBJECTIVE_INK, PARCHMENT, 0.3), w * 0.5, h * 0.045
-            )
-            left = pad + block.get_width() + (w - 2 * pad - block.get_width()) / 2
-            blit_centred(surface, heading, (left, pad + geometry.index_h / 2))
-        lines = self.text.lines(_(title), OBJECTIVE_INK, inner_w, h * 0.16)
-        text_h = sum(line.get_height() for line in lines) + geometry.gap * (len(lines) - 1)
-        y = h - pad * 2.2 - text_h
-        for line in lines:
-            blit_centred(surface, line, (w / 2, y + line.get_height() / 2))
-            y += line.get_height() + geometry.gap
-        top = pad + block.get_height() + geometry.gap
-        bottom = h - pad * 2.2 - text_h - geometry.gap * 2
-        formula = self.text.fit(sign, OBJECTIVE_INK, inner_w * 0.9, max(6, (bottom - top) * 0.7))
-        blit_centred(surface, formula, (w / 2, (top + bottom) / 2))
-        return surface
-
 
 # -- painters (oversampled) ----------------------------------------------------------------------
 def _x_watermark(w: int, fill: Colour) -> Painter:
@@ -427,28 +365,6 @@ def _gold_frame(w: int, fill: Colour) -> Painter:
         pygame.draw.rect(surface, GOLD, inset, width=line, border_radius=round(w * 0.05 * scale))
 
     return paint
-
-
-def _target_frame(w: int) -> Painter:
-    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        scale = rect.width / w
-        inset = rect.inflate(-w * 0.1 * scale, -w * 0.1 * scale)
-        line = max(1, round(scale * w / 80))
-        pygame.draw.rect(
-            surface,
-            mix(OBJECTIVE_INK, PARCHMENT, 0.6),
-            inset,
-            width=line,
-            border_radius=round(w * 0.05 * scale),
-        )
-
-    return paint
-
-
-def _target(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    r = rect.width / 2
-    for i, colour in enumerate((OBJECTIVE_INK, PARCHMENT, OBJECTIVE_INK, PARCHMENT, MALUS_RED)):
-        pygame.draw.circle(surface, colour, rect.center, r * (1 - i * 0.19))
 
 
 def _rainbow_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
