@@ -6,8 +6,10 @@ Usage::
                                  [--sizes 34x48,60x86,96x136,150x210] [--copies]
 
 Writes ``OUT/gallery-<deck>.png`` per deck: one band per size with the deck's back first and
-then every face, at the size a table would draw it (never scaled afterwards). Copies that look
-the same (the four Kaël 7s) appear once unless ``--copies`` is given. Runs headless (SDL dummy
+then every face, at the size a table would draw it (never scaled afterwards), and for NOVE and
+the banco decks a band of their chips or tokens. Copies that look the same (the four Kaël 7s)
+appear once unless ``--copies`` is given. The sheets in ``docs/screenshots/cards`` are made
+with ``--out docs/screenshots/cards``. Runs headless (SDL dummy
 drivers) and prints each file written and how long each deck took to render.
 """
 

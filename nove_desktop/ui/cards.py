@@ -48,15 +48,18 @@ class CardArt:
 
     # -- what scenes ask for ---------------------------------------------------------------------
     def face(self, card: str, w: int, h: int, deck: str = "nove") -> pygame.Surface:
+        """The face of ``card`` of ``deck`` at ``w`` x ``h`` (shared with its copies)."""
         face_set = self.face_set(deck)
         key = ("face", deck, face_set.face_key(card), w, h)
         return self._get(key, lambda: face_set.face(card, w, h))
 
     def back(self, w: int, h: int, deck: str = "nove") -> pygame.Surface:
+        """The back of ``deck``'s cards at ``w`` x ``h``."""
         face_set = self.face_set(deck)
         return self._get(("back", deck, w, h), lambda: face_set.back(w, h))
 
     def shadow(self, w: int, h: int) -> pygame.Surface:
+        """A soft shadow for a ``w`` x ``h`` card (8 px larger; blit it a few pixels down)."""
         return self._get(("shadow", w, h), lambda: card_shadow(w, h))
 
     def chip(self, value: int, d: int) -> pygame.Surface:

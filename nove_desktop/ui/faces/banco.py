@@ -109,9 +109,11 @@ class BancoFaces(FaceSet):
         """The suit sign, about ``size`` pixels tall."""
 
     def border(self, suit: str) -> Colour:
+        """The card's edge colour."""
         return darker(self.ink(suit), 0.1)
 
     def rank_label(self, rank: int) -> str:
+        """What the corner prints for ``rank``."""
         return str(rank)
 
     def centre(

@@ -82,4 +82,5 @@ class FaceSet(ABC):
 
     @cached_property
     def known_cards(self) -> frozenset[str]:
+        """``cards()`` as a set, for checking ids."""
         return frozenset(self.cards())

@@ -7,7 +7,7 @@ stays sharper that way).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pygame
 
@@ -29,10 +29,12 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
 
 
 def lighter(colour: Colour, t: float) -> Colour:
+    """``colour`` mixed ``t`` of the way towards white."""
     return mix(colour, WHITE, t)
 
 
 def darker(colour: Colour, t: float) -> Colour:
+    """``colour`` mixed ``t`` of the way towards black."""
     return mix(colour, BLACK, t)
 
 
@@ -90,17 +92,8 @@ def rounded_card(
     return smooth(w, h, paint, edge=border)
 
 
-def card_scale(rect: pygame.Rect, w: int) -> float:
-    """Oversampled pixels per card pixel, inside a painter given ``rect``."""
-    return rect.width / w
-
-
-def scaled(points: Sequence[Point], rect: pygame.Rect) -> list[Point]:
-    """Points in unit coordinates (0..1 across ``rect``) in ``rect``'s pixels."""
-    return [(rect.x + x * rect.width, rect.y + y * rect.height) for x, y in points]
-
-
 def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: Point) -> pygame.Rect:
+    """Blit ``image`` onto ``target`` centred on ``centre``; return where it went."""
     rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
     target.blit(image, rect)
     return rect
@@ -109,27 +102,6 @@ def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: Point) -
 def mirrored(image: pygame.Surface) -> pygame.Surface:
     """``image`` turned by half a turn (exact: a flip on both axes)."""
     return pygame.transform.flip(image, True, True)
-
-
-def tinted(image: pygame.Surface, colour: Colour) -> pygame.Surface:
-    """A copy of ``image`` with its colour replaced by ``colour`` (alpha kept)."""
-    out = image.copy()
-    out.fill((*colour, 255), special_flags=pygame.BLEND_RGB_MIN)
-    out.fill((*colour, 0), special_flags=pygame.BLEND_RGB_MAX)
-    return out
-
-
-def outlined(image: pygame.Surface, outline: pygame.Surface, width: int) -> pygame.Surface:
-    """``image`` over ``outline`` (the same shape in another colour) stamped around it."""
-    out = pygame.Surface(
-        (image.get_width() + 2 * width, image.get_height() + 2 * width), pygame.SRCALPHA
-    )
-    for dx in range(-width, width + 1):
-        for dy in range(-width, width + 1):
-            if dx * dx + dy * dy <= width * width + 1:
-                out.blit(outline, (width + dx, width + dy))
-    out.blit(image, (width, width))
-    return out
 
 
 def card_shadow(w: int, h: int) -> pygame.Surface:

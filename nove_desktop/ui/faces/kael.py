@@ -45,6 +45,7 @@ def rank_label(rank: str) -> str:
 
 
 def rank_colour(rank: str) -> Colour:
+    """The colour of a rank's group: what the card costs at scoring."""
     if rank == "X":
         return CROSS
     points = int(rank)

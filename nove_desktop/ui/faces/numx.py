@@ -76,6 +76,7 @@ SPECIALS: dict[str, Special] = {
 
 
 def value_colour(value: int) -> Colour:
+    """The fill of a classic card: its value band's colour (∞ black)."""
     if value == numx_cards.INF:
         return INFINITY_FILL
     for highest, colour in VALUE_BANDS:
@@ -85,6 +86,7 @@ def value_colour(value: int) -> Colour:
 
 
 def value_label(value: int) -> str:
+    """A classic value as printed: "∞", "−2", "7"."""
     if value == numx_cards.INF:
         return INFINITY
     return f"{MINUS}{-value}" if value < 0 else str(value)
