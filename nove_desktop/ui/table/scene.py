@@ -123,7 +123,8 @@ class TableScene(Scene):
         self.menu_button = Button(_("Menu"), self.ask_leave)
         self.rules_button = Button(_("Rules"), self.open_rules)
         self.log_button = Button(_("Log"), self.toggle_log)
-        self.hud_buttons = [self.menu_button, self.rules_button, self.log_button]
+        self.hud_buttons = [self.menu_button, self.rules_button, self.log_button,
+                            *self.extra_hud_buttons()]
         self.pending_modal: Callable[[], None] | None = None
         self.modal_open = False
         self.stats_recorded = False
@@ -199,6 +200,10 @@ class TableScene(Scene):
 
     def history_rows(self, events: Sequence[Event]) -> None:
         """Called with every event of a resumed game, so a table can rebuild its history."""
+
+    def extra_hud_buttons(self) -> list[Button]:
+        """More buttons beside Menu, Rules and Log (a game's history...)."""
+        return []
 
     def private_zones(self, seat: int) -> list[str]:
         """Zones whose faces only ``seat`` may see (turned down when another viewer comes)."""

@@ -123,6 +123,9 @@ class KaelTable(TableScene):
                        hint=_("First elimination makes a short game: the lowest total wins.")),
         ]
 
+    def extra_hud_buttons(self) -> list[Button]:
+        return [Button(_("History"), self.open_history)]
+
     # == the model ===============================================================================
     def zones_from(self, obs: Any) -> tuple[dict[str, list[str | None]], dict[str, int]]:
         rows: dict[str, list[str | None]] = {}
@@ -270,7 +273,7 @@ class KaelTable(TableScene):
             paint.countdown_ring(self, surface, (640, 452), 14, moment.countdown.left)
 
     def hud_text(self) -> str:
-        return _("Round {round}   Deal number {seed}   H: history   R: rules   L: log").format(
+        return _("Round {round}   Deal number {seed}   H: history   R: rules").format(
             round=self.round_no, seed=self.session.seed)
 
     # == events -> animations ====================================================================
