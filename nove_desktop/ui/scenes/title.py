@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Rules, Settings, Statistics, Quit."""
+"""The title screen: Continue, New game, Rules, Settings, Statistics, Quit; About and the version
+in the bottom corners."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import math
 
 import pygame
 
+from ...i18n import _
 from ...session import GameSession, SaveError
+from ...version import app_version
 from .. import theme
 from ..app import App
 from ..widgets import Button, FocusGroup
@@ -30,6 +33,9 @@ class TitleScene(common.MenuScene):
             Button("Statistics", self.statistics),
             Button("Quit", self.ask_quit),
         ]
+        self.about_button = Button(_("About"), self.about)
+        self.version = _("Version {version}").format(version=app_version())
+        self.buttons.append(self.about_button)  # last: in a corner, out of the column
         self.focus = FocusGroup(self.buttons)
 
     def enter(self) -> None:
@@ -51,8 +57,11 @@ class TitleScene(common.MenuScene):
         self.focus.set(self.buttons, keep=False)
 
     def layout(self) -> None:
-        shown = [b for b in self.buttons if b.visible]
+        shown = [b for b in self.buttons if b.visible and b is not self.about_button]
         common.column(self.app, shown, top=334, width=340, height=48, gap=10)
+        w, h = self.app.size
+        self.about_button.rect = pygame.Rect(0, 0, self.app.s(150), self.app.s(40))
+        self.about_button.rect.bottomright = (w - self.app.s(24), h - self.app.s(20))
 
     # -- actions ---------------------------------------------------------------------------------
     def resume_game(self) -> None:
@@ -105,6 +114,11 @@ class TitleScene(common.MenuScene):
 
         self.app.stack.push(StatisticsScene(self.app))
 
+    def about(self) -> None:
+        from .about import AboutScene
+
+        self.app.stack.push(AboutScene(self.app))
+
     # -- frame -----------------------------------------------------------------------------------
     def on_escape(self) -> None:
         self.ask_quit()
@@ -133,6 +147,10 @@ class TitleScene(common.MenuScene):
             anchor="midtop",
         )
         self.focus.draw(surface, self.app.fonts, self.app.scale)
+        corner = (self.app.s(24), self.about_button.rect.centery)
+        common.text(
+            surface, self.app, self.version, corner, 15, colour=theme.MUTED, anchor="midleft"
+        )
         hint = "Arrows/Tab to move, Enter to choose, F11 full screen"
         common.text(
             surface,
