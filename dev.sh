@@ -50,7 +50,7 @@ need_release_tools() {
     [ -z "$missing" ] && return
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
         # shellcheck disable=SC2086 # one word per package
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
     else
         echo "The release checks need:$missing (sudo apt-get install$missing)." >&2
         exit 1

@@ -62,7 +62,7 @@ def assemble(
     )
     archive = timer.step(
         "archive",
-        lambda: write_archive(onedir, extras, release, out, compresslevel=1 if fast else 9),
+        lambda: write_archive(onedir, extras, release, out, compresslevel=1 if fast else 6),
     )
     root = timer.step(
         "Debian tree",
@@ -162,6 +162,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    for name, value in vars(args).items():  # the checks run programs from other folders
+        if isinstance(value, Path):
+            setattr(args, name, value.resolve())
     try:
         return int(args.handler(args))
     except ReleaseError as exc:
