@@ -55,18 +55,15 @@ def test_a_missing_pyproject_gives_none(tmp_path):
     assert version.pyproject_version(tmp_path / "pyproject.toml") is None
 
 
-def test_installed_or_frozen_reads_the_metadata(monkeypatch, tmp_path):
+def test_installed_reads_the_metadata(monkeypatch, tmp_path):
     monkeypatch.setattr(version, "source_pyproject", lambda: tmp_path / "pyproject.toml")
-    monkeypatch.setattr(version.metadata, "version", lambda name: f"{name} 7.0")
+    monkeypatch.setattr(metadata, "version", lambda name: f"{name} 7.0")
     assert version.app_version() == "nove-desktop 7.0"
-    # From source the pyproject.toml wins; frozen, a pyproject.toml beside the bundle is not
-    # the app's source, so the metadata written into the bundle wins.
+    # A source checkout's pyproject.toml comes first.
     (tmp_path / "pyproject.toml").write_text(
         '[project]\nname = "nove-desktop"\nversion = "0.0.1"\n', encoding="utf-8"
     )
     assert version.app_version() == "0.0.1"
-    monkeypatch.setattr(sys, "frozen", True, raising=False)
-    assert version.app_version() == "nove-desktop 7.0"
 
 
 def test_no_source_of_the_version_shows_unknown(monkeypatch, tmp_path):
@@ -74,8 +71,43 @@ def test_no_source_of_the_version_shows_unknown(monkeypatch, tmp_path):
         raise metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(version, "source_pyproject", lambda: tmp_path / "pyproject.toml")
-    monkeypatch.setattr(version.metadata, "version", missing)
+    monkeypatch.setattr(metadata, "version", missing)
     assert version.app_version() == "unknown"
+
+
+def write_metadata(bundle: Path, text: str) -> None:
+    folder = bundle / "nove_desktop-0.2.0.dist-info"
+    folder.mkdir(parents=True)
+    (folder / "METADATA").write_text(text, encoding="utf-8")
+
+
+def test_frozen_reads_the_bundled_metadata_only(monkeypatch, tmp_path):
+    bundle = tmp_path / "bundle"
+    write_metadata(bundle, "Metadata-Version: 2.1\nName: nove-desktop\nVersion: 3.1.4\n")
+    # Beside the bundle, a pyproject.toml is not the app's source: it is ignored.
+    (bundle / "pyproject.toml").write_text(
+        '[project]\nname = "nove-desktop"\nversion = "0.0.1"\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(version, "source_pyproject", lambda: bundle / "pyproject.toml")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    assert version.app_version() == "3.1.4"
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "elsewhere"), raising=False)
+    assert version.app_version() == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Metadata-Version: 2.1\nName: nove-desktop\nVersion: 0.2.0\n", "0.2.0"),
+        ("Name: nove-desktop\nversion:  1.0 \n", "1.0"),
+        ("Name: nove-desktop\n\nVersion: 9.9\n", None),  # in the description, not a header
+        ("Name: nove-desktop\nVersion:\n", None),
+        ("", None),
+    ],
+)
+def test_metadata_version(text, expected):
+    assert version.metadata_version(text) == expected
 
 
 def test_cli_version(capsys):
