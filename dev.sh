@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The README's two commands:  ./dev.sh run   (set up, then start the app)
 #                             ./dev.sh test  (set up, lint, run the whole test suite on every
-#                                             core, then build the onedir bundle and run its
-#                                             self-test)
-# Also: ./dev.sh build (onedir and onefile builds into dist/).
+#                                             core, then build the onedir bundle, run its
+#                                             self-test and the release checks)
+# Also: ./dev.sh build   (onedir and onefile builds into dist/)
+#       ./dev.sh release (both builds, then the Linux release files in dist/release, checked)
 # Setting up = a virtual environment in .venv with the project and its test tools installed.
 # It needs only python3 (3.11 or newer); on Debian/Ubuntu it installs python3-venv if missing.
 set -euo pipefail
@@ -40,6 +41,22 @@ make_venv() {
     fi
 }
 
+need_release_tools() {
+    # The release checks validate menu entries with desktop-file-validate, and build and
+    # install .deb files with dpkg-deb and dpkg (both in dpkg itself on Debian and Ubuntu).
+    local missing=""
+    command -v desktop-file-validate >/dev/null || missing="desktop-file-utils"
+    command -v dpkg-deb >/dev/null || missing="$missing dpkg"
+    [ -z "$missing" ] && return
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        # shellcheck disable=SC2086 # one word per package
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+    else
+        echo "The release checks need:$missing (sudo apt-get install$missing)." >&2
+        exit 1
+    fi
+}
+
 setup() {
     need_python
     if [ -f "$STAMP" ] && [ "$STAMP" -nt pyproject.toml ] && [ -x "$PY" ]; then
@@ -59,6 +76,7 @@ case "${1:-}" in
         ;;
     test)
         setup
+        need_release_tools  # before the tests: tests/test_release_tools.py uses them too
         shift
         "$PY" -m ruff check .
         # One worker per core (PYTEST_WORKERS=0 runs in this process): the conformance suite
@@ -67,17 +85,26 @@ case "${1:-}" in
         echo "== standalone build (onedir) and its self-test =="
         NOVE_BUILD=onedir "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
         SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/nove-desktop/nove-desktop --selftest
+        echo "== release checks: the archive and the .deb from that build, installed and removed =="
+        "$PY" -m tools.release check
         ;;
     build)
         setup
         "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
         ls -l dist/nove-desktop/nove-desktop dist/nove-desktop-onefile
         ;;
+    release)
+        setup
+        need_release_tools
+        "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
+        "$PY" -m tools.release build
+        "$PY" -m tools.release check --artefacts dist/release
+        ;;
     setup)
         setup
         ;;
     *)
-        echo "usage: ./dev.sh run | test | build | setup" >&2
+        echo "usage: ./dev.sh run | test | build | release | setup" >&2
         exit 2
         ;;
 esac

@@ -22,6 +22,7 @@ from .engine.errors import EngineError
 from .engine.replay import ReplayError, parse, run
 from .games import default_registry
 from .match import new_replay, play_match
+from .version import app_version
 
 EXIT_USAGE = 2
 
@@ -45,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="nove-desktop", description="Card games at a desktop table."
     )
     parser.set_defaults(handler=_app)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
     parser.add_argument(
         "--selftest",
         action="store_true",

@@ -119,6 +119,7 @@ def _open_scenes(app) -> int:  # type: ignore[no-untyped-def]
         lambda: app.scenes.make("rules", game_id="nove", choose=True),
         lambda: app.scenes.make("settings"),
         lambda: app.scenes.make("statistics"),
+        lambda: app.scenes.make("about"),
         lambda: app.scenes.make("confirm", question="Question?", detail="Detail.",
                                 on_yes=lambda: None),
         lambda: app.scenes.make("handoff", player="A", on_ready=lambda: None),

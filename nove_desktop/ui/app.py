@@ -14,6 +14,7 @@ from ..games import default_registry
 from ..storage import Settings, Storage
 from . import theme
 from .cards import CardArt
+from .icon import window_icon
 from .scene import Scene, SceneStack
 from .scene_registry import Scenes
 from .sound import SoundBoard
@@ -49,6 +50,7 @@ class App:
         w, h = size or self.settings.window_size
         self.windowed_size = (max(MIN_W, w), max(MIN_H, h))
         self.fullscreen = False
+        pygame.display.set_icon(window_icon())  # before the window opens: some systems read it once
         self.screen = self._open_window(self.windowed_size, self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         self.fonts = Fonts()

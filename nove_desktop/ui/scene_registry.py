@@ -19,6 +19,7 @@ Factory = Callable[..., Scene]
 
 
 def _factories() -> dict[str, Factory]:
+    from .scenes.about import AboutScene
     from .scenes.choose_game import ChooseGameScene
     from .scenes.dialog import ConfirmDialog
     from .scenes.handoff import HandoffScene
@@ -43,6 +44,7 @@ def _factories() -> dict[str, Factory]:
         "rules": RulesScene,
         "settings": SettingsScene,
         "statistics": StatisticsScene,
+        "about": AboutScene,
     }
 
 

@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Rules, Settings, Statistics, Quit.
+"""The title screen: Continue, New game, Rules, Settings, Statistics, Quit; About and the version
+in the bottom corners.
 
 Nothing on it moves, so it costs no CPU while it waits (the card fan is drawn once per size)."""
 
@@ -8,6 +9,7 @@ import pygame
 
 from ...i18n import _
 from ...session import GameSession, SaveError
+from ...version import app_version
 from .. import theme
 from ..app import App
 from ..widgets import Button, FocusGroup
@@ -31,6 +33,9 @@ class TitleScene(common.MenuScene):
             Button(_("Statistics"), self.statistics),
             Button(_("Quit"), self.ask_quit),
         ]
+        self.about_button = Button(_("About"), self.about)
+        self.version = _("Version {version}").format(version=app_version())
+        self.buttons.append(self.about_button)  # last: in a corner, out of the column
         self.focus = FocusGroup(self.buttons)
 
     def enter(self) -> None:
@@ -58,8 +63,11 @@ class TitleScene(common.MenuScene):
         self.focus.set(self.buttons, keep=False)
 
     def layout(self) -> None:
-        shown = [b for b in self.buttons if b.visible]
+        shown = [b for b in self.buttons if b.visible and b is not self.about_button]
         common.column(self.app, shown, top=334, width=340, height=48, gap=10)
+        w, h = self.app.size
+        self.about_button.rect = pygame.Rect(0, 0, self.app.s(150), self.app.s(40))
+        self.about_button.rect.bottomright = (w - self.app.s(24), h - self.app.s(20))
 
     # -- actions ---------------------------------------------------------------------------------
     def resume_game(self) -> None:
@@ -105,6 +113,9 @@ class TitleScene(common.MenuScene):
     def statistics(self) -> None:
         self.app.scenes.push("statistics")
 
+    def about(self) -> None:
+        self.app.scenes.push("about")
+
     # -- frame -----------------------------------------------------------------------------------
     def on_escape(self) -> None:
         self.ask_quit()
@@ -125,6 +136,10 @@ class TitleScene(common.MenuScene):
             anchor="midtop",
         )
         self.focus.draw(surface, self.app.fonts, self.app.scale)
+        corner = (self.app.s(24), self.about_button.rect.centery)
+        common.text(
+            surface, self.app, self.version, corner, 15, colour=theme.MUTED, anchor="midleft"
+        )
         hint = _("Arrows/Tab to move, Enter to choose, F11 full screen")
         common.text(
             surface,

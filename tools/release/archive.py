@@ -1,0 +1,57 @@
+"""The archive people download: ``nove-desktop-VERSION-linux-MACHINE.tar.gz``.
+
+It unpacks into ``nove-desktop-VERSION/``::
+
+    nove-desktop/             the onedir build (runs from here as it is)
+    nove-desktop.desktop      the menu entry (install.sh writes the program's path into it)
+    icons/hicolor/SIZE/apps/nove-desktop.png
+    install.sh                installs for the user, without root; --uninstall removes it
+    README.txt
+"""
+
+from __future__ import annotations
+
+import shutil
+import tarfile
+from pathlib import Path
+
+from .icons import write_icons
+from .layout import APP, PACKAGING, Release, template
+
+
+def _normalised(info: tarfile.TarInfo) -> tarfile.TarInfo:
+    """Members owned by nobody in particular, with plain permissions (as a user unpacks them)."""
+    info.uid = info.gid = 0
+    info.uname = info.gname = ""
+    if info.isdir():
+        info.mode = 0o755
+    elif info.isfile():
+        info.mode = 0o755 if info.mode & 0o100 else 0o644
+    return info
+
+
+def stage_extras(release: Release, glibc: str, folder: Path) -> Path:
+    """Everything of the archive but the build itself, written under ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    install = folder / "install.sh"
+    install.write_text(template("install.sh", version=release.version), encoding="utf-8")
+    install.chmod(0o755)
+    readme = template(
+        "README-archive.txt", version=release.version, machine=release.machine, glibc=glibc
+    )
+    (folder / "README.txt").write_text(readme, encoding="utf-8")
+    shutil.copyfile(PACKAGING / f"{APP}.desktop", folder / f"{APP}.desktop")
+    write_icons(folder / "icons")
+    return folder
+
+
+def write_archive(
+    onedir: Path, extras: Path, release: Release, out: Path, compresslevel: int
+) -> Path:
+    """Write the archive into the folder ``out``; returns its path."""
+    path = out / release.archive_name
+    top = release.top_folder
+    with tarfile.open(path, "w:gz", compresslevel=compresslevel) as archive:
+        archive.add(extras, arcname=top, filter=_normalised)
+        archive.add(onedir, arcname=f"{top}/{APP}", filter=_normalised)
+    return path
