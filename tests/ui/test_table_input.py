@@ -47,6 +47,7 @@ from nove_desktop.games.kael.actions import (
     Lay,
     LayPass,
     LaySquare,
+    Pass,
 )
 from nove_desktop.games.kael.cards import RANK, hand_total
 from nove_desktop.games.nove.actions import AnnounceNove, ChooseJoker, Discard, Hit, Stand
@@ -486,11 +487,45 @@ def test_the_seat_that_can_cut_gets_a_cut_button(app):
     assert last_action(table) == (0, Cut().to_json())
 
 
+def test_the_cut_button_stays_while_the_ai_seats_pass(app):
+    """The AI seats answer at once; their passes wait for the window to end, and the human's
+    buttons (and the C key) stay for the window's whole length."""
+    table = kael_at(app, lambda s: s.state.phase == "CUT_WINDOW" and Cut() in s.legal(0))
+    settle(app, table, 0)
+    count = actions_of(table.session)
+    gaps = 0
+    for _ in range(60):  # one second of the three
+        step(app)
+        gaps += not table.controls  # rebuilt on the frame after an AI seat's answer
+        assert labels(table) in ([], ["CUT!  (C)", "Go on"])
+        assert not table.animating  # so a key is a key, not a skip
+    assert actions_of(table.session) > count, "no AI seat answered within a second"
+    assert gaps <= actions_of(table.session) - count
+    assert labels(table) == ["CUT!  (C)", "Go on"]
+    press(app, pygame.K_c, "c")
+    assert (0, Cut().to_json()) in table.session.replay.actions[count:]
+
+
 def test_a_click_on_cut_cuts(app):
     table = kael_at(app, lambda s: s.state.phase == "CUT_WINDOW" and Cut() in s.legal(0))
     settle(app, table, 0)
     click_at(app, button(table, "CUT!").rect.center)
     assert last_action(table) == (0, Cut().to_json())
+
+
+def test_a_seat_that_cannot_cut_gets_no_cut_button(app):
+    table = kael_at(app, lambda s: s.state.phase == "CUT_WINDOW" and 0 in s.to_act()
+                    and Cut() not in s.legal(0))
+    settle(app, table)
+    assert labels(table) == ["Go on"]
+    count = actions_of(table.session)
+    press(app, pygame.K_c, "c")
+    mine = [a for seat, a in table.session.replay.actions[count:] if seat == 0]
+    assert mine == []  # C does nothing without a cut (the AI seats may pass meanwhile)
+    step(app, frames=30)
+    assert labels(table) == ["Go on"]  # still there after the AI seats passed
+    click_at(app, table.controls[0].rect.center)
+    assert (0, Pass().to_json()) in table.session.replay.actions[count:]
 
 
 def test_the_good_draw_prompt_asks_when_the_setting_is_off(app):

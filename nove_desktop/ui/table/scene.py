@@ -434,10 +434,22 @@ class TableScene(Scene):
     # == the frame ===============================================================================
     @property
     def animating(self) -> bool:
-        """Something the player could skip is playing or waiting to play."""
-        return bool(self.queue) or self.beat > 0 or self.effects_blocking() or (
-            self.pending_modal is not None
+        """Something the player could skip is playing or waiting to play (events held back by
+        an open window are not: a key then is the player's answer, not a skip)."""
+        return (bool(self.queue) and not self.held) or self.beat > 0 or (
+            self.effects_blocking() or self.pending_modal is not None
         )
+
+    @property
+    def held(self) -> bool:
+        """Queued events wait for the open window to run its length or a claim to win."""
+        return self.moment is not None and self.moment.holds_events
+
+    def window_open(self) -> bool:
+        """The engine still waits for answers in the window on screen (some seats may have
+        answered already: their events are held, and the others keep their buttons)."""
+        acting = self.session.to_act()
+        return self.held and bool(acting) and self.moment_for(acting) is not None
 
     def effects_blocking(self) -> bool:
         if any(t.blocking and not t.done for t in self.tasks):
@@ -469,7 +481,7 @@ class TableScene(Scene):
         if self.beat > 0:
             self.beat = max(0.0, self.beat - dt)
         self.present()
-        if not self.animating and not self.queue:
+        if not self.animating and (not self.queue or self.window_open()):
             self.decide(dt)
 
     def update_motion(self, dt: float) -> None:
