@@ -239,6 +239,24 @@ def test_a_click_on_a_button_applies_its_action(app):
     assert last_action(table) == (0, {"type": "stand"})
 
 
+def test_a_move_key_at_the_wrong_time_shows_the_engines_reason_and_changes_nothing(app):
+    table = nove_table(app)
+    settle(app, table, 0)
+    before = state_json(table.session)
+    count = actions_of(table.session)
+    app.toasts.clear()
+    press(app, pygame.K_h, "h")
+    assert state_json(table.session) == before and actions_of(table.session) == count
+    assert len(app.toasts) == 1 and app.toasts[0].error
+    text = toasts(app)[0]
+    assert text == "You cannot hit now: choose 0 to 3 cards to exchange."  # the engine's words
+    assert waiting_for(app, table, 0)  # the controls are still there
+    for code, letter in ((pygame.K_s, "s"), (pygame.K_j, "j"), (pygame.K_n, "n")):
+        press(app, code, letter)
+    assert state_json(table.session) == before and actions_of(table.session) == count
+    assert any("stand" in t for t in toasts(app)) and any("NOVE" in t for t in toasts(app))
+
+
 def test_move_keys_do_nothing_while_an_ai_seat_decides(app):
     app.settings.ai_pace = "slow"
     table = nove_table(app, dealer=0)  # order 1, 2, 0: the AI seats act first
