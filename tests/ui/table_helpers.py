@@ -210,3 +210,12 @@ def actions_of(session: GameSession) -> int:
 
 def state_json(session: GameSession) -> Any:
     return session.game.state_to_json(session.state)
+
+
+def skip_disk_flush(monkeypatch: Any) -> None:
+    """Autosaves without waiting for the disk (``fsync``): for tests that play many actions
+    and judge the screen, not durability (test_save_resume and test_storage keep the real
+    flush). On these machines each flush costs several milliseconds of waiting."""
+    import nove_desktop.storage as storage_module
+
+    monkeypatch.setattr(storage_module.os, "fsync", lambda descriptor: None)
