@@ -236,7 +236,7 @@ def test_monkey_at_every_table(app, game_id):
 @pytest.mark.parametrize("game_id", list(table_classes()))
 def test_long_monkey_at_every_table(app, game_id):
     started = time.perf_counter()
-    monkey = monkey_run(app, game_id, 20_000, SEED * 7 + len(game_id))
+    monkey = monkey_run(app, game_id, 8_000, SEED * 7 + len(game_id))
     report(game_id, monkey, time.perf_counter() - started)
     for name in ("title", "setup", "table", "rules"):
         assert name in monkey.scenes, f"the monkey never reached {name}"
