@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from ai import SEAT_KINDS
+from nove_desktop import scenarios
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage
 from nove_desktop.ui.app import App
@@ -132,3 +133,89 @@ def first_legal(app: App, table: TableScene) -> None:
 
 def game_over(app: App) -> bool:
     return getattr(app.stack.top, "name", "") == "game_over"
+
+
+# -- positions found by playing (nove_desktop/scenarios.py) and resumed through Continue ----------
+def found(
+    app: App,
+    game_id: str,
+    kinds: Sequence[str],
+    wanted: Callable[[GameSession], bool],
+    seeds: Sequence[int] = range(1, 400),
+    quick: bool = False,
+    **options: Any,
+) -> GameSession:
+    """The first seeded game (played by stand-in seats) that reaches a position ``wanted``
+    accepts; the session holds the actions that lead there."""
+    game = app.registry.get(game_id)
+    values = {"players": len(kinds), **(QUICK_OPTIONS.get(game_id, {}) if quick else {})}
+    values.update(options)
+    seats = [SeatConfig(NAMES[i], kind) for i, kind in enumerate(kinds)]
+    return scenarios.find(game, game.options_from_json(values), seats, wanted, seeds)
+
+
+def continue_saved(app: App, session: GameSession) -> TableScene:
+    """Save ``session`` as the autosave, then resume it as a player does: Continue on the title
+    screen (focused when a game is saved), pressed with Enter."""
+    app.storage.save_game(session.to_save())
+    reset(app, app.settings.animation_speed, app.settings.ai_pace)
+    step(app)
+    step(app, [ENTER])
+    table = table_of(app)
+    assert table is not None and app.stack.top is table, app.stack.top
+    return table
+
+
+def waiting_for(app: App, table: TableScene, seat: int | None = None) -> bool:
+    """The table shows a human's controls and nothing plays (``seat``: that seat's)."""
+    if app.stack.top is not table or not table.controls or table.animating:
+        return False
+    return seat is None or (seat in table.session.to_act() and table.viewer == seat)
+
+
+def settle(app: App, table: TableScene, seat: int | None = None, limit: int = 20_000) -> None:
+    """Step until a human must act at ``table`` (summaries and hand-offs confirmed)."""
+    run_until(app, lambda a: waiting_for(a, table, seat), limit=limit,
+              human=lambda a, t: None)
+
+
+def press(app: App, code: int, unicode: str = "", mod: int = 0) -> None:
+    event = pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+    step(app, [event])
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+    step(app, [click(pos), up])
+
+
+def labels(table: TableScene) -> list[str]:
+    return [getattr(widget, "label", "") for widget in table.controls]
+
+
+def button(table: TableScene, words: str) -> Any:
+    """The decision button whose label contains ``words``."""
+    matches = [w for w in table.controls if words in getattr(w, "label", "")]
+    assert len(matches) == 1, (words, labels(table))
+    return matches[0]
+
+
+def toasts(app: App) -> list[str]:
+    return [toast.text for toast in app.toasts]
+
+
+def actions_of(session: GameSession) -> int:
+    return len(session.replay.actions)
+
+
+def state_json(session: GameSession) -> Any:
+    return session.game.state_to_json(session.state)
+
+
+def skip_disk_flush(monkeypatch: Any) -> None:
+    """Autosaves without waiting for the disk (``fsync``): for tests that play many actions
+    and judge the screen, not durability (test_save_resume and test_storage keep the real
+    flush). On these machines each flush costs several milliseconds of waiting."""
+    import nove_desktop.storage as storage_module
+
+    monkeypatch.setattr(storage_module.os, "fsync", lambda descriptor: None)

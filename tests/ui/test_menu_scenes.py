@@ -1,4 +1,5 @@
-"""Rules, settings, statistics and choose-game scenes, driven headless through App.step."""
+"""Menu scenes opened by name (``app.scenes``): title, New game, setup, rules, settings, statistics,
+dialogs and the round summary, driven headless through App.step."""
 
 import os
 
@@ -8,20 +9,30 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 import pytest
+from screen_watch import FontsRecorder
+from table_helpers import (
+    AI,
+    ENTER,
+    first_legal,
+    game_over,
+    open_table,
+    run_until,
+    session_for,
+    table_of,
+)
 
 from nove_desktop.storage import Storage
+from nove_desktop.ui import widgets
 from nove_desktop.ui.app import App
-from nove_desktop.ui.scenes.choose_game import TABLES, ChooseGameScene
 from nove_desktop.ui.scenes.rules import (
     BlockKind,
-    RulesScene,
     Span,
     parse_rules,
     parse_spans,
     wrap_spans,
 )
-from nove_desktop.ui.scenes.settings import SettingsScene
-from nove_desktop.ui.scenes.statistics import DASH, StatisticsScene
+from nove_desktop.ui.scenes.statistics import DASH
+from nove_desktop.ui.tables import has_table
 
 FRAME = 1 / 60
 
@@ -49,10 +60,15 @@ def key(app, name, mod=0):
     app.step([event], FRAME)
 
 
-def push(app, scene):
-    app.stack.push(scene)
+def push(app, name, **options):
+    scene = app.scenes.push(name, **options)
     app.step([], FRAME)
     return scene
+
+
+def click(app, pos):
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)], FRAME)
 
 
 # -- the markup, without a window -----------------------------------------------------------------
@@ -96,7 +112,7 @@ def test_wrap_keeps_bold_and_width():
 
 # -- rules ----------------------------------------------------------------------------------------
 def test_rules_scroll_to_the_end_and_back(app):
-    scene = push(app, RulesScene(app, "nove"))
+    scene = push(app, "rules", game_id="nove")
     assert scene.lines[0].text.startswith("NOVE")
     assert scene.max_scroll > 0
     key(app, pygame.K_DOWN)
@@ -130,7 +146,7 @@ def test_rules_scroll_to_the_end_and_back(app):
 def test_rules_lines_fit_the_window(app):
     for size in ((1024, 640), (1920, 1080)):
         app._resized(*size)
-        scene = push(app, RulesScene(app, "nove"))
+        scene = push(app, "rules", game_id="nove")
         assert app.size == size
         right = max(scene.column_x + line.width for line in scene.lines)
         assert right <= scene.track.left
@@ -140,7 +156,7 @@ def test_rules_lines_fit_the_window(app):
 
 
 def test_rules_keep_their_place_when_the_window_changes(app):
-    scene = push(app, RulesScene(app, "nove"))
+    scene = push(app, "rules", game_id="nove")
     key(app, pygame.K_END)
     app._resized(1920, 1080)
     app.step([], FRAME)
@@ -148,7 +164,7 @@ def test_rules_keep_their_place_when_the_window_changes(app):
 
 
 def test_missing_rules_show_a_message(app):
-    scene = push(app, RulesScene(app, "no-such-game"))
+    scene = push(app, "rules", game_id="no-such-game")
     text = " ".join(line.text for line in scene.lines)
     assert "could not be opened" in text
     assert "missing" in text
@@ -158,7 +174,7 @@ def test_missing_rules_show_a_message(app):
 
 
 def test_back_button_closes_rules(app):
-    push(app, RulesScene(app, "nove"))
+    push(app, "rules", game_id="nove")
     key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert len(app.stack) == 0
@@ -166,7 +182,7 @@ def test_back_button_closes_rules(app):
 
 # -- settings -------------------------------------------------------------------------------------
 def test_settings_apply_and_persist(app):
-    scene = push(app, SettingsScene(app))
+    scene = push(app, "settings")
     before = app.settings
     key(app, pygame.K_RIGHT)  # animation speed: normal -> fast
     assert app.settings.animation_speed == "fast"
@@ -195,7 +211,7 @@ def test_settings_apply_and_persist(app):
 
 
 def test_settings_full_screen_round_trip(app):
-    scene = push(app, SettingsScene(app))
+    scene = push(app, "settings")
     for _ in range(4):
         key(app, pygame.K_DOWN)
     assert scene.focus.focused is scene.fullscreen
@@ -211,7 +227,7 @@ def test_settings_full_screen_round_trip(app):
 
 # -- statistics -----------------------------------------------------------------------------------
 def test_statistics_show_dashes_then_numbers(app):
-    scene = push(app, StatisticsScene(app))
+    scene = push(app, "statistics")
     assert [row.title for row in scene.rows] == [game.title for game in app.registry]
     assert scene.rows[0].cells == (DASH, DASH, DASH, DASH)
     app.stack.pop()
@@ -219,7 +235,7 @@ def test_statistics_show_dashes_then_numbers(app):
     app.storage.record_result("nove", True, 14)
     app.storage.record_result("nove", False, 9)
     app.storage.record_result("nove", True, 12)
-    scene = push(app, StatisticsScene(app))
+    scene = push(app, "statistics")
     assert scene.rows[0].cells == ("3", "2", "67%", "14")
     key(app, pygame.K_ESCAPE)
     assert len(app.stack) == 0
@@ -228,42 +244,201 @@ def test_statistics_show_dashes_then_numbers(app):
 def test_statistics_problem_is_shown(app):
     path = app.storage.path_of("statistics")
     path.write_text("not json", encoding="utf-8")
-    push(app, StatisticsScene(app))
+    push(app, "statistics")
     assert any(toast.error and "statistics" in toast.text.lower() for toast in app.toasts)
     app.toasts.clear()
 
 
-# -- choose game ----------------------------------------------------------------------------------
-def test_choose_game_lists_nove(app):
-    scene = push(app, ChooseGameScene(app))
-    assert [b.game_id for b in scene.game_buttons] == [g.id for g in app.registry if g.id in TABLES]
+# -- choose game -----------------------------------------------------------------------------------
+def test_new_game_lists_every_game_and_says_which_tables_are_coming(app, monkeypatch):
+    texts = []
+    monkeypatch.setattr(app, "fonts", FontsRecorder(app.fonts, texts))
+    scene = push(app, "choose_game")
+    assert [b.game_id for b in scene.game_buttons] == [g.id for g in app.registry]
+    for button in scene.game_buttons:
+        assert button.enabled == has_table(button.game_id)
     assert scene.game_buttons[0].label == "NOVE"
     assert "12 points" in scene.game_buttons[0].description
+    coming = [b for b in scene.game_buttons if not b.enabled]
+    assert texts.count("table coming") == len(coming)
+    for button in scene.game_buttons:
+        if button.enabled:
+            assert button.description in texts
     assert scene.focus.focused is scene.game_buttons[0]
     key(app, pygame.K_RETURN)
-    assert app.stack.top is not scene
     assert app.stack.top.name == "setup"
     app.stack.pop()
+    if coming:  # a game without a table cannot be started, by click or by keys
+        click(app, coming[0].rect.center)
+        assert app.stack.top is scene
     key(app, pygame.K_ESCAPE)
     assert len(app.stack) == 0
+
+
+def test_every_game_with_a_table_opens_its_setup(app):
+    scene = push(app, "choose_game")
+    for button in [b for b in scene.game_buttons if b.enabled]:
+        click(app, button.rect.center)
+        setup = app.stack.top
+        assert setup.name == "setup" and setup.game.id == button.game_id
+        app.stack.pop()
+
+
+# -- the rules page's game switcher ----------------------------------------------------------------
+def test_the_rules_from_the_title_switch_between_every_game(app):
+    scene = push(app, "rules", game_id="nove", choose=True)
+    titles = [b.label for b in scene.game_buttons]
+    assert titles == [g.title for g in app.registry]
+    for game in app.registry:
+        button = next(b for b in scene.game_buttons if b.label == game.title)
+        key(app, pygame.K_END)
+        click(app, button.rect.center)
+        assert scene.game_id == game.id and scene.scroll == 0
+        assert button.selected and sum(b.selected for b in scene.game_buttons) == 1
+        assert scene.lines[0].text.upper().startswith(game.title.upper()[:3])
+    key(app, pygame.K_ESCAPE)
+
+
+def test_the_rules_at_a_table_show_that_game_only(app):
+    scene = push(app, "rules", game_id="kael")
+    assert scene.game_buttons == []
+    assert "Ka" in scene.lines[0].text
+
+
+# -- widgets ---------------------------------------------------------------------------------------
+def test_a_click_on_the_drawn_left_arrow_decreases_the_value(app):
+    """Defect 5c: the left arrow, clicked exactly where it is drawn, goes back."""
+    scene = push(app, "settings")
+    choice = scene.ai_pace
+    before = choice.index
+    h = choice.rect.height
+    big = app.fonts.get(max(12, int(h * 0.40)), bold=True)
+    value = big.size(choice.describe(choice.value))[0]
+    right = choice.rect.right - int(h * 0.6)
+    arrow = big.size("\u25c0")[0]
+    left_arrow = (right - value - int(h * 0.2) - arrow // 2, choice.rect.centery)
+    click(app, left_arrow)
+    assert choice.index == (before - 1) % len(choice.values)
+    right_arrow = (right + int(h * 0.12) + arrow // 2, choice.rect.centery)
+    click(app, right_arrow)
+    assert choice.index == before
+    app.stack.pop()
+
+
+@pytest.mark.parametrize("how", ["keyboard", "mouse"])
+def test_a_focused_text_field_shows_a_caret(app, monkeypatch, how):
+    """Defect 5m: the caret shows in a focused name field, also after a click on it."""
+    lines = []
+    draw_line = pygame.draw.line
+
+    def recording(surface, colour, start, end, width=1):
+        lines.append((start, end))
+        return draw_line(surface, colour, start, end, width)
+
+    monkeypatch.setattr(widgets.pygame.time, "get_ticks", lambda: 0)  # the caret's "on" phase
+    monkeypatch.setattr(widgets.pygame.draw, "line", recording)
+    scene = push(app, "setup", game_id="nove")
+    field = scene.names[1]
+    if how == "mouse":
+        click(app, field.rect.center)
+    else:
+        while scene.focus.focused is not field:
+            key(app, pygame.K_TAB)
+    lines.clear()
+    app.step([], FRAME)
+    assert field.has_focus
+    inside = [(a, b) for a, b in lines if field.rect.collidepoint(a) and field.rect.collidepoint(b)]
+    assert inside, "no caret drawn in the focused field"
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="x")], FRAME)
+    assert field.text.endswith("x")
+
+
+# -- dialogs and summaries -------------------------------------------------------------------------
+def test_quit_says_a_game_is_saved_only_when_one_is(app):
+    """Defect 5l."""
+    app.storage.delete_game()
+    title = push(app, "title")
+    title.ask_quit()
+    assert app.stack.top.name == "confirm" and "saved" not in app.stack.top.detail
+    app.stack.pop()
+    session = session_for(app, "nove", ["human", AI, AI])
+    app.storage.save_game(session.to_save())
+    title.refresh()
+    title.ask_quit()
+    assert "saved" in app.stack.top.detail
+    key(app, pygame.K_ESCAPE)  # "Stay"
+    assert app.stack.top is title and app.running
+    app.storage.delete_game()
+
+
+def test_the_last_round_summary_says_see_the_results(app):
+    """Defect 5e: "Next round" while the game goes on, "See the results" once it is over."""
+    app.settings.animation_speed = "off"
+    app.settings.ai_pace = "instant"
+    push(app, "title")
+    table = open_table(app, session_for(app, "kael", [AI, AI, AI], seed=4))
+    seen = []
+
+    def look(app):
+        top = app.stack.top
+        if getattr(top, "name", "") == "round_summary" and (not seen or seen[-1][0] is not top):
+            seen.append((top, top.button.label, table.session.over))
+        return game_over(app)
+
+    run_until(app, look, limit=200_000)
+    assert len(seen) >= 2
+    for _scene, label, over in seen:
+        assert label == ("See the results" if over else "Next round")
+    assert seen[-1][1] == "See the results"
+
+
+def test_pass_and_play_never_calls_anyone_you(app, monkeypatch):
+    """Defect 5f: with several people at the screen, "You" names nobody: no "I am You", no
+    "You's turn"."""
+    texts = []
+    monkeypatch.setattr(app, "fonts", FontsRecorder(app.fonts, texts))
+    app.settings.animation_speed = "off"
+    app.settings.ai_pace = "instant"
+    app.settings.handoff = True
+    push(app, "title")
+    setup = push(app, "setup", game_id="nove")
+    setup.kinds[1].set_value("human")
+    key(app, pygame.K_RETURN)  # Start (focused)
+    table = table_of(app)
+    names = [seat.name for seat in table.session.seats]
+    assert names[0] == "Player 1" and "You" not in names, (names, app.settings.handoff)
+    assert table.pass_and_play, [seat.kind for seat in table.session.seats]
+    handoffs = []
+    for _ in range(300):
+        top = app.stack.top
+        if top.name == "handoff":
+            handoffs.append(top.ready.label)
+            app.step([ENTER], FRAME)
+        elif top.name == "round_summary":
+            app.step([ENTER], FRAME)
+        else:
+            if top is table and table.controls and not table.animating:
+                first_legal(app, table)
+            app.step([], FRAME)
+    assert handoffs and "I am Player 1: show my cards" in handoffs, handoffs
+    assert not [label for label in handoffs if "You" in label]
+    joined = " | ".join(texts)
+    assert "I am You" not in joined and "You's" not in joined
 
 
 # -- every scene at other sizes -------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_scenes_render_at_other_sizes(app, size):
-    scenes = [
-        RulesScene(app, "nove"),
-        SettingsScene(app),
-        StatisticsScene(app),
-        ChooseGameScene(app),
-    ]
-    for scene in scenes:
+    names = [("rules", {"game_id": "nove", "choose": True}), ("settings", {}),
+             ("statistics", {}), ("choose_game", {}), ("title", {}),
+             ("setup", {"game_id": "kael"})]
+    for name, options in names:
         app._resized(1280, 720)
-        push(app, scene)
+        scene = push(app, name, **options)
         app._resized(*size)
         key(app, pygame.K_TAB)
         app.step([], FRAME)
         assert app.size == size
-        widgets = scene.focus.widgets
-        assert all(app.screen.get_rect().contains(w.rect) for w in widgets)
+        widgets_shown = [w for w in scene.focus.widgets if w.visible]
+        assert all(app.screen.get_rect().contains(w.rect) for w in widgets_shown), name
         app.stack.pop()

@@ -48,8 +48,8 @@ def test_plates_and_areas_never_overlap_and_stay_on_the_table(count, clockwise, 
         for a, b in itertools.combinations(range(len(rects)), 2):
             assert not rects[a].colliderect(rects[b]), (count, viewer, a, b)
         for rect in rects:
-            assert 0 <= rect.left and rect.right <= DESIGN_W
-            assert 0 <= rect.top and rect.bottom <= DESIGN_H
+            assert rect.left >= 0 and rect.right <= DESIGN_W
+            assert rect.top >= 0 and rect.bottom <= DESIGN_H
 
 
 @pytest.mark.parametrize("count", range(3, 13))  # with two seats the other one is opposite
@@ -71,6 +71,26 @@ def test_plates_in_window_pixels_do_not_overlap(app, size, count):
         assert not a.colliderect(b)
     for plate in plates:
         assert plate.left >= 0 and plate.right <= w and plate.top >= 0 and plate.bottom <= h
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+@pytest.mark.parametrize("game_id", TABLES)
+def test_every_tables_plates_and_card_areas_fit_the_window_for_every_count(app, size, game_id):
+    """Each registered table's own seat room, every count and every viewer, in window pixels:
+    no plate overlaps another plate or a card area, and everything stays in the window."""
+    app._resized(*size)
+    table = table_classes()[game_id]
+    counts = range(max(2, app.registry.get(game_id).min_players), 13)
+    w, h = app.size
+    for count in counts:
+        for viewer in range(count):
+            spots = seat_spots(count, viewer, table.clockwise, table.seat_area)
+            rects = [rect_to_screen(app, s.plate) for s in spots]
+            rects += [rect_to_screen(app, s.area) for s in spots]
+            for a, b in itertools.combinations(range(len(rects)), 2):
+                assert not rects[a].colliderect(rects[b]), (count, viewer, a, b)
+            for rect in rects:
+                assert rect.left >= 0 and rect.right <= w and rect.top >= 0 and rect.bottom <= h
 
 
 # -- the card model --------------------------------------------------------------------------------

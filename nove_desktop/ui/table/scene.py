@@ -439,14 +439,16 @@ class TableScene(Scene):
     # == the frame ===============================================================================
     @property
     def animating(self) -> bool:
-        """Something the player could skip is playing or waiting to play."""
-        return bool(self.queue) or self.beat > 0 or self.effects_blocking() or (
-            self.pending_modal is not None
+        """Something the player could skip is playing or waiting to play (events held back by
+        a window still on show are not)."""
+        return (bool(self.queue) and not self.held) or self.beat > 0 or (
+            self.effects_blocking() or self.pending_modal is not None
         )
 
     @property
-    def waiting_on_window(self) -> bool:
-        """The queue holds only what follows a window still being shown for its length."""
+    def held(self) -> bool:
+        """Queued events wait for a window the engine has closed to run its full length (they
+        are not an animation: a key then is not a skip)."""
         return self.moment is not None and self.moment.holds_events
 
     def effects_blocking(self) -> bool:

@@ -659,15 +659,15 @@ class NoveTable(TableScene):
         seat = self.viewer
         if seat is None:
             return False
-        legal = self.session.legal(seat)
-        if key == pygame.K_h and Hit() in legal:
-            return self.act(Hit())
-        if key == pygame.K_s and Stand() in legal:
-            return self.act(Stand())
-        if key == pygame.K_j and AskJokers() in legal:
-            return self.act(AskJokers())
-        if key == pygame.K_n:
-            announce = [a for a in legal if isinstance(a, AnnounceNove)]
-            if announce:
-                return self.act(announce[0])
-        return False
+        # A move key at the wrong moment is still the player's move: ``act`` refuses it with
+        # the engine's reason ("you cannot hit now: choose 0 to 3 cards to exchange").
+        moves: dict[int, Action] = {pygame.K_h: Hit(), pygame.K_s: Stand(),
+                                    pygame.K_j: AskJokers(), pygame.K_n: AnnounceNove(None)}
+        action = moves.get(key)
+        if action is None:
+            return False
+        if isinstance(action, AnnounceNove):
+            announce = [a for a in self.session.legal(seat) if isinstance(a, AnnounceNove)]
+            action = announce[0] if announce else action
+        self.act(action)
+        return True
