@@ -77,8 +77,6 @@ def main() -> int:
     from nove_desktop.storage import Storage
     from nove_desktop.ui.app import App
     from nove_desktop.ui.scenes.summary import GameOverScene, RoundSummaryScene
-    from nove_desktop.ui.scenes.table_nove import NoveTableScene
-    from nove_desktop.ui.scenes.title import TitleScene
 
     def log(msg: str) -> None:
         if not args.json:
@@ -94,7 +92,7 @@ def main() -> int:
     options = game.options_from_json({"players": args.players})
     seats = [SeatConfig(f"AI {i + 1}", "heuristic") for i in range(args.players)]
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
-    app.stack.clear_to(TitleScene(app))
+    app.scenes.clear_to("title")
     app.step([], FRAME)
     rss_start = rss_bytes()
 
@@ -103,8 +101,8 @@ def main() -> int:
     frame = 0
     for index in range(args.games):
         session = GameSession(game, options, args.seed + index, seats)
-        app.stack.clear_to(TitleScene(app))
-        app.stack.push(NoveTableScene(app, session))
+        app.scenes.clear_to("title")
+        app.scenes.push("table", session=session)
         game_frames = 0
         t0 = time.perf_counter()
         while True:
@@ -138,7 +136,7 @@ def main() -> int:
             f"{len(session.replay.actions):3} actions, {game_frames:5} frames, "
             f"{per_game[-1]['seconds']:5.1f} s, RSS {rss / MB:6.1f} MB"
         )
-    app.stack.clear_to(TitleScene(app))
+    app.scenes.clear_to("title")
     app.step([], FRAME)
     rss_end = rss_bytes()
 

@@ -117,8 +117,8 @@ class App:
 
     # -- services --------------------------------------------------------------------------------
     def notify(self, text: str, error: bool = False, seconds: float = 4.0) -> None:
-        """A message for a few seconds; at most two at once (the newest replace the oldest)."""
-        self.toasts = [t for t in self.toasts if t.text != text][-1:]
+        """A message for a few seconds; at most three at once (the newest replace the oldest)."""
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, seconds, error))
 
     def report_problem(self, text: str, error: BaseException | None = None) -> None:

@@ -189,6 +189,10 @@ def test_settings_apply_and_persist(app):
     key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # AI pace: normal -> slow
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # reaction windows: 3 s -> 5 s
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # always take good draws: on -> off
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # volume 70% -> 60%
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)  # sound on -> off
@@ -205,6 +209,8 @@ def test_settings_apply_and_persist(app):
     assert saved.volume == pytest.approx(0.6)
     assert saved.muted is True
     assert saved.handoff is False
+    assert saved.window_seconds == 5.0
+    assert saved.always_good_draw is False
     assert app.sounds.muted is True
     key(app, pygame.K_ESCAPE)
     assert len(app.stack) == 0
@@ -212,7 +218,7 @@ def test_settings_apply_and_persist(app):
 
 def test_settings_full_screen_round_trip(app):
     scene = push(app, "settings")
-    for _ in range(4):
+    for _ in range(6):
         key(app, pygame.K_DOWN)
     assert scene.focus.focused is scene.fullscreen
     key(app, pygame.K_RIGHT)

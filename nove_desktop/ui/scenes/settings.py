@@ -80,6 +80,8 @@ class SettingsScene(common.MenuScene):
             (self.back_button, _("Back to where you were. Changes are already saved.")),
         ]
         self.widgets = [widget for widget, _text in rows]
+        (self.animation, self.ai_pace, self.window, self.good_draw, self.volume, self.sound,
+         _fullscreen, self.handoff, _back) = self.widgets
         for widget, text in rows:
             widget.hint = text
         self.focus = FocusGroup(self.widgets)

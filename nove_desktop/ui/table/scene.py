@@ -698,6 +698,13 @@ class TableScene(Scene):
             self.moment = None  # a prompt ends with its answer
         self.enqueue(events)
         self.autosave()
+        window_goes_on = self.moment is not None and self.moment.engine_open
+        if window_goes_on and not self.session.is_human(seat):
+            # Another seat answered the window: the human's buttons stay, and the answer's
+            # events play now (they animate nothing), so no key or click is ever taken for a
+            # skip in the middle of a window.
+            self.present()
+            return
         self.show_controls([])
         self.controls_key = None
 
