@@ -361,9 +361,11 @@ def test_a_seed_outside_the_generators_range_is_refused_before_any_action(seed: 
     )
 
 
-def test_the_largest_seed_is_accepted() -> None:
-    data = with_changes(seed=MAX_SEED)
-    assert run(loads(json.dumps(data).encode()), REGISTRY).state is not None
+def test_the_largest_seed_is_accepted_and_deals_its_own_game() -> None:
+    largest = loads(json.dumps(with_changes(seed=MAX_SEED)).encode())
+    assert largest.seed == MAX_SEED
+    hands = [run(r, REGISTRY).state.hands for r in (largest, parse(with_changes(seed=1)))]
+    assert hands[0] != hands[1]
 
 
 def test_an_action_by_a_seat_that_does_not_exist_is_refused_when_read() -> None:
