@@ -441,6 +441,7 @@ GARBAGE = {
     "a list": b"[1, 2, 3]",
     "other format": b'{"format": "nove-desktop-settings", "version": 1}',
     "no version": b'{"format": "nove-desktop-save"}',
+    "finished is text": b'{"format": "nove-desktop-save", "version": 1, "finished": "no"}',
 }
 
 
@@ -491,11 +492,11 @@ def _bad_action(data):
     data["replay"]["actions"][0]["action"] = {"type": "fold"}
 
 
-def _no_seats(data):
-    data["replay"]["seats"] = []
+def _an_extra_seat(data):
+    data["replay"]["seats"].append({"name": "Extra", "kind": "human"})
 
 
-@pytest.mark.parametrize("mutate", [_illegal, _shifted, _bad_action, _no_seats])
+@pytest.mark.parametrize("mutate", [_illegal, _shifted, _bad_action, _an_extra_seat])
 def test_a_save_that_does_not_replay_is_set_aside_with_an_error(apps, tmp_path, mutate):
     app = apps(tmp_path)
     _tampered_save(app, mutate)
