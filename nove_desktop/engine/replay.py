@@ -105,6 +105,8 @@ def parse(data: Any) -> Replay:
             kinds = ", ".join(SEAT_KINDS)
             raise ReplayError(f"malformed replay: seat {i} needs a name and a kind ({kinds})")
         seats.append(SeatInfo(seat["name"], seat["kind"]))
+    if not seats:
+        raise ReplayError("malformed replay: it names no seat")
     stack = None
     if data.get("deck") is not None:
         try:

@@ -368,6 +368,12 @@ def test_the_largest_seed_is_accepted_and_deals_its_own_game() -> None:
     assert hands[0] != hands[1]
 
 
+def test_a_replay_without_seats_is_refused_when_read() -> None:
+    with pytest.raises(ReplayError) as info:
+        parse(with_changes(seats=[]))
+    assert str(info.value) == "malformed replay: it names no seat"
+
+
 def test_an_action_by_a_seat_that_does_not_exist_is_refused_when_read() -> None:
     data = recorded()
     data["actions"][4]["seat"] = 3
