@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's two commands:  ./dev.sh run   (set up, then start the app)
-#                             ./dev.sh test  (set up, lint, run the whole test suite on every
-#                                             core, then build the onedir bundle and run its
-#                                             self-test)
+#                             ./dev.sh test  (set up, lint, check types, run the whole test
+#                                             suite on every core, then build the onedir bundle
+#                                             and run its self-test)
 # Also: ./dev.sh build (onedir and onefile builds into dist/).
 # Setting up = a virtual environment in .venv with the project and its test tools installed.
 # It needs only python3 (3.11 or newer); on Debian/Ubuntu it installs python3-venv if missing.
@@ -61,6 +61,7 @@ case "${1:-}" in
         setup
         shift
         "$PY" -m ruff check .
+        "$PY" -m mypy  # the files and the settings are in pyproject.toml
         # One worker per core (PYTEST_WORKERS=0 runs in this process): the conformance suite
         # plays thousands of games per game and parallelises well.
         "$PY" -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal "$@"

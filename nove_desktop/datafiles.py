@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from .engine.replay import ReplayError, parse
 
@@ -26,7 +26,7 @@ MAX_COUNT = 10**9
 _GAME_ID = re.compile(r"[a-z0-9_-]+")
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """An int that is not a bool (JSON ``true`` must not count as 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -34,7 +34,7 @@ def is_int(value: object) -> bool:
 def valid_volume(value: object) -> bool:
     if not (is_int(value) or isinstance(value, float)):
         return False
-    number = float(value)  # type: ignore[arg-type]  # (an int or a float, checked above)
+    number = float(value)  # (an int or a float: checked above)
     return math.isfinite(number) and 0.0 <= number <= 1.0
 
 

@@ -268,7 +268,10 @@ class Storage:
     """
 
     def __init__(
-        self, root: Path | None = None, *, clock: Callable[[], datetime] = datetime.now
+        self,
+        root: str | os.PathLike[str] | None = None,
+        *,
+        clock: Callable[[], datetime] = datetime.now,
     ) -> None:
         self.root = Path(root) if root is not None else _default_root()
         self._clock = clock
