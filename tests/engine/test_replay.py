@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from nove_desktop.engine import EngineError, Stack
+from nove_desktop.engine import EngineError, Registry, Stack
 from nove_desktop.engine.replay import (
     FORMAT,
     MAX_SEED,
@@ -26,7 +26,7 @@ from nove_desktop.engine.replay import (
     run,
 )
 from nove_desktop.games import default_registry
-from nove_desktop.games.nove import NoveOptions
+from nove_desktop.games.nove import NoveGame, NoveOptions
 from nove_desktop.match import play_match
 
 REGISTRY = default_registry()
@@ -391,3 +391,22 @@ def test_a_long_action_is_cut_short_in_the_message() -> None:
         run(parse(data), REGISTRY)
     assert str(info.value).startswith("action 0 is illegal: seat ")
     assert len(str(info.value)) <= 500  # each quoted part is cut to a line's worth
+
+
+class StrictNove(NoveGame):
+    """NOVE whose ``is_legal`` refuses every stand, though ``apply`` would accept it."""
+
+    def is_legal(self, state: Any, seat: int, action: Any) -> bool:
+        return action.to_json()["type"] != "stand" and super().is_legal(state, seat, action)
+
+
+def test_run_asks_is_legal_before_applying_each_action() -> None:
+    """The loader checks before applying (the contract the table uses): an action the game's
+    ``is_legal`` refuses is reported, even if ``apply`` would have taken it."""
+    data = recorded()
+    first = next(i for i, a in enumerate(data["actions"]) if a["action"]["type"] == "stand")
+    registry = Registry([StrictNove()])
+    with pytest.raises(ReplayError) as info:
+        run(parse(data), registry)
+    assert str(info.value).startswith(f"action {first} is illegal: seat ")
+    assert str(info.value).endswith("the rules do not allow it now")
