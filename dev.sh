@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's two commands:  ./dev.sh run   (set up, then start the app)
-#                             ./dev.sh test  (set up, lint, run the whole test suite on every
-#                                             core, then build the onedir bundle, run its
-#                                             self-test and the release checks)
+#                             ./dev.sh test  (set up, lint, check types, run the whole test
+#                                             suite on every core, then build the onedir bundle,
+#                                             run its self-test and the release checks)
 # Also: ./dev.sh build   (onedir and onefile builds into dist/)
 #       ./dev.sh release (both builds, then the Linux release files in dist/release, checked)
 # Setting up = a virtual environment in .venv with the project and its test tools installed.
@@ -79,6 +79,7 @@ case "${1:-}" in
         need_release_tools  # before the tests: tests/test_release_tools.py uses them too
         shift
         "$PY" -m ruff check .
+        "$PY" -m mypy  # the files and the settings are in pyproject.toml
         # One worker per core (PYTEST_WORKERS=0 runs in this process): the conformance suite
         # plays thousands of games per game and parallelises well.
         "$PY" -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal "$@"

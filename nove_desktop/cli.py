@@ -19,7 +19,8 @@ from typing import Any
 from ai import SEAT_KINDS, SeatError
 
 from .engine.errors import EngineError
-from .engine.replay import ReplayError, parse, run
+from .engine.jsonable import MAX_BYTES
+from .engine.replay import MAX_SEED, ReplayError, loads, run
 from .games import default_registry
 from .match import new_replay, play_match
 from .version import app_version
@@ -37,8 +38,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except (CliError, ReplayError, EngineError, SeatError) as exc:
-        print(f"nove-desktop: {exc}", file=sys.stderr)
+        print(f"nove-desktop: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    """``text`` as one printable line of at most ``limit`` characters: messages may quote what
+    a file holds, and a file may hold newlines, control characters or a megabyte of text."""
+    flat = "".join(c if c.isprintable() else " " for c in text)
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,43 +88,37 @@ def _parser() -> argparse.ArgumentParser:
 # -- replay ------------------------------------------------------------------------------------
 def _replay(args: argparse.Namespace) -> int:
     try:
-        text = args.file.read_text(encoding="utf-8")
+        with args.file.open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)  # a larger file is refused without reading it all
     except OSError as exc:
         raise CliError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{args.file} is not a replay: it is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{args.file} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    outcome = run(parse(data), default_registry())
+    replay = loads(raw, str(args.file))
+    outcome = run(replay, default_registry())
     result = outcome.result
-    replay_seats = data["seats"]
+    names = [one_line(seat.name, 60) for seat in replay.seats]
     if args.json:
         print(
             json.dumps(
                 {
                     "game": outcome.game.id,
-                    "actions": len(data["actions"]),
+                    "actions": len(replay.actions),
                     "finished": result.over,
                     "rounds": result.rounds,
                     "scores": list(result.scores),
                     "winner": result.winner,
                     "winner_name": None
                     if result.winner is None
-                    else replay_seats[result.winner]["name"],
+                    else replay.seats[result.winner].name,
                     "reason": result.reason,
                 }
             )
         )
         return 0
-    print(f"{outcome.game.title}: {len(data['actions'])} actions, {result.rounds} rounds")
+    print(f"{outcome.game.title}: {len(replay.actions)} actions, {result.rounds} rounds")
     for seat, score in enumerate(result.scores):
-        print(f"  seat {seat} {replay_seats[seat]['name']}: {score}")
+        print(f"  seat {seat} {names[seat]}: {score}")
     if result.over and result.winner is not None:
-        print(
-            f"winner: seat {result.winner} {replay_seats[result.winner]['name']} ({result.reason})"
-        )
+        print(f"winner: seat {result.winner} {names[result.winner]} ({result.reason})")
     else:
         print("the game is not finished: the replay stops before its end")
     return 0
@@ -128,6 +130,8 @@ def _simulate_setup(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     game = registry.get(args.game)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    if not 0 <= args.seed <= MAX_SEED - args.games:
+        raise CliError(f"--seed must be a whole number from 0 to {MAX_SEED - args.games}")
     options_data: dict[str, Any] = {"players": args.players}
     if "max_rounds" in game.options_to_json(game.default_options()):
         options_data["max_rounds"] = args.max_rounds

@@ -127,13 +127,23 @@ class GameSession:
         """Rebuild a session by re-executing a save's actions; ``SaveError`` if it cannot be."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("this file is not a nove-desktop saved game")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"saved game version {data.get('version')!r} is not supported")
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:  # not true, not 1.0
+            raise SaveError(f"saved game version {_short(repr(version))} is not supported")
+        finished = data.get("finished")
+        if not isinstance(finished, bool):
+            raise SaveError("the saved game cannot be resumed: it does not say whether it ended")
         try:
             replay = parse(data.get("replay"))
             outcome = run(replay, registry)
         except (ReplayError, EngineError) as exc:
             raise SaveError(f"the saved game cannot be resumed: {exc}") from None
+        if outcome.result.over != finished:
+            said = "ended" if finished else "goes on"
+            raise SaveError(
+                f"the saved game cannot be resumed: it says the game {said}, "
+                "but its moves say otherwise"
+            )
         game = outcome.game
         try:
             options = game.options_from_json(replay.options)
@@ -164,3 +174,7 @@ class GameSession:
 
 class SaveError(ValueError):
     """A saved game that cannot be resumed (the message is for the player)."""
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -2,10 +2,16 @@
 
 Every file is a JSON object carrying a ``"format"`` and a ``"version"`` marker. Writes are atomic
 (temporary file in the same folder, flush, fsync, rename), so a crash leaves either the old file
-or the new one. A file that cannot be read is never deleted or overwritten: it is moved aside as
-``<name>.corrupt-<YYYYmmdd-HHMMSS>[-N].json`` and the caller gets a one-line message to show,
-while the app carries on with defaults. Writing problems raise :class:`StorageError`, whose
-message is fit for the player's eyes.
+or the new one. Every field read back is checked (``datafiles.py``). A file that cannot be read,
+or holds a value that cannot be used, is never deleted or overwritten: it is moved aside as
+``<name>.corrupt-<YYYYmmdd-HHMMSS>[-N].json``, the caller gets a one-line message to show (once
+per file), and the app carries on with what could be used. What exactly was wrong goes to
+``problems.log`` in the data folder, for developers; the player's message never quotes it.
+
+A data folder that cannot be used at all (a file in its place, no permission to write) is told
+once, by the first ``load_*`` call, as a single problem; the app then plays on and nothing is
+written. Writing problems in a usable folder raise :class:`StorageError`, whose message is fit
+for the player's eyes.
 
 No pygame here: the UI calls this module, never the other way round.
 """
@@ -14,16 +20,45 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import platformdirs
+
+from .datafiles import (
+    AI_PACES,
+    ANIMATION_SPEEDS,
+    MAX_GAME_ID_LENGTH,
+    MAX_WINDOW_SIDE,
+    SETTING_CHECKS,
+    WINDOW_SECONDS,
+    is_int,
+    save_problems,
+    settings_problems,
+    statistics_entry_problem,
+    valid_game_id,
+)
+from .engine.jsonable import MAX_BYTES, read_json
+
+__all__ = [
+    "AI_PACES",
+    "ANIMATION_SPEEDS",
+    "DATA_ENV",
+    "MAX_GAME_ID_LENGTH",
+    "MAX_WINDOW_SIDE",
+    "WINDOW_SECONDS",
+    "GameStats",
+    "LoadResult",
+    "Settings",
+    "Storage",
+    "StorageError",
+    "write_json_atomic",
+]
 
 APP_NAME = "nove-desktop"
 DATA_ENV = "NOVE_DESKTOP_DATA"
@@ -33,12 +68,11 @@ SAVE_FORMAT = "nove-desktop-save"
 SETTINGS_FORMAT = "nove-desktop-settings"
 STATISTICS_FORMAT = "nove-desktop-statistics"
 FILE_VERSION = 1
+LOG_NAME = "problems.log"
+MAX_LOG_BYTES = 256 * 1024
+"""The log is started afresh (the old one kept as ``problems.log.old``) past this size."""
 
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
-AI_PACES = ("slow", "normal", "fast", "instant")
-WINDOW_SECONDS = (1.5, 2.0, 3.0, 5.0, 10.0, None)  # None: untimed, the window waits for players
-MAX_WINDOW_SIDE = 16384
-MAX_GAME_ID_LENGTH = 64
+_SETTING_CHECKS = SETTING_CHECKS  # the name the tests have always used
 
 
 class StorageError(Exception):
@@ -58,8 +92,8 @@ class LoadResult:
     """What reading one data file gave.
 
     ``data`` is the JSON object, or None when the file is missing or unreadable. ``problem`` is
-    None, or a one-line message for the player when the file was unreadable and moved aside to
-    ``kept_aside`` (None if even that failed).
+    None, or a one-line message for the player: the file was unreadable and moved aside to
+    ``kept_aside`` (None if even that failed), or the data folder cannot be used.
     """
 
     data: dict[str, Any] | None
@@ -90,45 +124,9 @@ _DOCUMENTS = {doc.stem: doc for doc in (SAVE_DOCUMENT, SETTINGS_DOCUMENT, STATIS
 
 
 # -- plain values ----------------------------------------------------------------------------------
-def _is_int(value: object) -> bool:
-    """An int that is not a bool (JSON ``true`` must not count as 1)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _has_markers(data: Mapping[str, Any], marker: str) -> bool:
     version = data.get("version")
-    return data.get("format") == marker and _is_int(version) and version == FILE_VERSION
-
-
-def _valid_volume(value: object) -> bool:
-    number = _is_int(value) or isinstance(value, float)
-    return number and math.isfinite(value) and 0.0 <= value <= 1.0  # type: ignore[arg-type]
-
-
-def _valid_window_size(value: object) -> bool:
-    return (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(_is_int(side) and 1 <= side <= MAX_WINDOW_SIDE for side in value)
-    )
-
-
-def _valid_game_id(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_GAME_ID_LENGTH
-
-
-_SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
-    "animation_speed": lambda value: value in ANIMATION_SPEEDS,
-    "ai_pace": lambda value: value in AI_PACES,
-    "volume": _valid_volume,
-    "muted": lambda value: isinstance(value, bool),
-    "fullscreen": lambda value: isinstance(value, bool),
-    "window_size": _valid_window_size,
-    "handoff": lambda value: isinstance(value, bool),
-    "last_game": _valid_game_id,
-    "window_seconds": lambda value: value in WINDOW_SECONDS and not isinstance(value, bool),
-    "always_good_draw": lambda value: isinstance(value, bool),
-}
+    return data.get("format") == marker and is_int(version) and version == FILE_VERSION
 
 
 @dataclass
@@ -151,7 +149,7 @@ class Settings:
         """Settings from a JSON object: unknown keys are ignored, invalid values fall back to
         their defaults."""
         values: dict[str, Any] = {}
-        for name, is_valid in _SETTING_CHECKS.items():
+        for name, is_valid in SETTING_CHECKS.items():
             if name in raw and is_valid(raw[name]):
                 values[name] = raw[name]
         if "volume" in values:
@@ -187,16 +185,14 @@ class GameStats:
         return {"played": self.played, "won": self.won, "best_score": self.best_score}
 
     @classmethod
-    def from_dict(cls, raw: object) -> GameStats:
-        """Parse one entry of the statistics file; ValueError if it does not add up."""
-        if not isinstance(raw, Mapping):
-            raise ValueError("an entry is not an object")
-        played, won, best = raw.get("played"), raw.get("won"), raw.get("best_score")
-        if not (_is_int(played) and _is_int(won) and 0 <= won <= played):
-            raise ValueError("played/won are not counts with won <= played")
-        if best is not None and not _is_int(best):
-            raise ValueError("best_score is not an integer")
-        return cls(played, won, best)
+    def from_dict(cls, game_id: str, raw: object) -> GameStats:
+        """Parse the entry of ``game_id`` in the statistics file; ValueError (saying what is
+        wrong, for the log) if it does not add up."""
+        problem = statistics_entry_problem(game_id, raw)
+        if problem is not None:
+            raise ValueError(problem)
+        entry = cast(Mapping[str, Any], raw)  # (a mapping: checked above)
+        return cls(entry["played"], entry["won"], entry.get("best_score"))
 
 
 # -- files -----------------------------------------------------------------------------------------
@@ -250,12 +246,13 @@ def write_json_atomic(path: Path, data: Any) -> None:
 
 
 def _read_object(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``. FileNotFoundError if missing; any other exception means the
-    file is unreadable."""
-    text = path.read_bytes().decode("utf-8")
-    data = json.loads(text)
+    """The JSON object in ``path``. FileNotFoundError if missing; OSError or ValueError (with
+    what is wrong, for the log) if it is unreadable."""
+    with path.open("rb") as stream:
+        raw = stream.read(MAX_BYTES + 1)
+    data = read_json(raw, path.name)  # FormatError is a ValueError
     if not isinstance(data, dict):
-        raise ValueError("the file does not hold a JSON object")
+        raise ValueError(f"{path.name} does not hold a JSON object")
     return data
 
 
@@ -266,34 +263,49 @@ def _default_root() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-LOG_FILE = "nove-desktop.log"
-
-
 class Storage:
     """The app's data folder: the autosave, the settings and the statistics.
 
     ``root`` defaults to the ``NOVE_DESKTOP_DATA`` environment variable if set, else the
-    platform's user data folder. ``clock`` gives the time used to name files moved aside.
+    platform's user data folder. ``clock`` gives the time used to name files moved aside and to
+    date the log.
     """
 
     def __init__(
-        self, root: Path | None = None, *, clock: Callable[[], datetime] = datetime.now
+        self,
+        root: str | os.PathLike[str] | None = None,
+        *,
+        clock: Callable[[], datetime] = datetime.now,
     ) -> None:
         self.root = Path(root) if root is not None else _default_root()
         self._clock = clock
+        self._unusable: str | None = None  # why the folder cannot be used, once checked
+        self._checked = False
+        self._folder_told = False
+        self._told: set[str] = set()  # files whose problem was reported but that stayed
+
+    # -- the folder -------------------------------------------------------------------------------
+    @property
+    def usable(self) -> bool:
+        """Whether files can be kept in the data folder (checked once: created if missing, a
+        probe file written and removed)."""
+        if not self._checked:
+            self._checked = True
+            self._unusable = _folder_problem(self.root)
+        return self._unusable is None
+
+    def folder_problem(self) -> str | None:
+        """The one message for the player about an unusable data folder, the first time it is
+        asked (the first ``load_*`` call asks); None afterwards and when the folder is fine."""
+        if self.usable or self._folder_told:
+            return None
+        self._folder_told = True
+        return (
+            f"The data folder {self.root} cannot be used ({self._unusable}): "
+            "games, settings and statistics will not be saved."
+        )
 
     # -- generic ----------------------------------------------------------------------------------
-    def log_problem(self, text: str) -> None:
-        """Append one line for developers to the log file in the data folder. Best effort: a
-        data folder that cannot be written has already been reported to the player."""
-        stamp = self._clock().isoformat(timespec="seconds")
-        try:
-            self.root.mkdir(parents=True, exist_ok=True)
-            with open(self.root / LOG_FILE, "a", encoding="utf-8") as log:
-                log.write(f"{stamp} {text}\n")
-        except OSError:
-            pass
-
     def path_of(self, name: str) -> Path:
         """The file behind a data file name (``"autosave"``, ``"settings"``, ``"statistics"``)."""
         return self.root / self._document(name).filename
@@ -302,49 +314,66 @@ class Storage:
         """Read one data file (``"autosave"``, ``"settings"`` or ``"statistics"``).
 
         Missing file: no data, no problem. Unreadable file (not UTF-8 JSON, not an object,
-        wrong markers, an OS error): moved aside, no data, and a problem message. Never raises
-        for a bad file.
+        wrong markers, an OS error): moved aside, no data, and a problem message (once). An
+        unusable data folder: no data, and the folder's problem (once). Never raises for a bad
+        file or folder.
         """
         document = self._document(name)
+        if not self.usable:
+            return LoadResult(None, self.folder_problem())
         try:
             data = _read_object(self.root / document.filename)
         except FileNotFoundError:
             return LoadResult(None)
-        except (OSError, ValueError, RecursionError):
-            # JSONDecodeError and UnicodeDecodeError are ValueErrors.
-            return self._set_aside(document)
+        except (OSError, ValueError) as error:
+            return self._set_aside(document, _reason(error))
         if not _has_markers(data, document.marker):
-            return self._set_aside(document)
+            marks = f"format {_show(data.get('format'))}, version {_show(data.get('version'))}"
+            return self._set_aside(document, f"not a {document.marker} file ({marks})")
         return LoadResult(data)
 
     # -- saved game -------------------------------------------------------------------------------
     def save_game(self, data: dict[str, Any]) -> None:
-        """Replace the autosave with ``data``, a save object made elsewhere (it must carry
-        ``"format": "nove-desktop-save"`` and ``"version": 1``; it is written as is)."""
+        """Replace the autosave with ``data``, a save object made elsewhere (``GameSession.
+        to_save``): it must carry ``"format": "nove-desktop-save"`` and ``"version": 1`` and
+        have the shape ``load_game`` checks (ValueError otherwise: a bug, never the player's)."""
         if not isinstance(data, dict) or not _has_markers(data, SAVE_FORMAT):
             raise ValueError(
                 f'A saved game must be a dict with "format": "{SAVE_FORMAT}" '
                 f'and "version": {FILE_VERSION}'
             )
+        problems = save_problems(data)
+        if problems:
+            raise ValueError(f"A saved game of the wrong shape: {'; '.join(problems)}")
         self._write(SAVE_DOCUMENT, data)
 
     def load_game(self) -> LoadResult:
-        """The autosave, if there is a readable one."""
-        return self.load_json(SAVE_DOCUMENT.stem)
+        """The autosave, if there is a readable one whose every field has the right type (the
+        replay's shape included; whether it re-executes is known when it is resumed)."""
+        result = self.load_json(SAVE_DOCUMENT.stem)
+        if result.data is None:
+            return result
+        problems = save_problems(result.data)
+        if problems:
+            return self._set_aside(SAVE_DOCUMENT, "; ".join(problems))
+        return result
 
     def has_saved_game(self) -> bool:
         """Whether an autosave file exists (cheap; it may still turn out unreadable)."""
-        return (self.root / SAVE_DOCUMENT.filename).exists()
+        return self.usable and (self.root / SAVE_DOCUMENT.filename).exists()
 
-    def set_aside_game(self) -> LoadResult:
+    def set_aside_game(self, why: str = "it could not be resumed") -> LoadResult:
         """Move the autosave aside (kept, never deleted), e.g. when it reads as JSON but cannot be
-        resumed. ``problem`` says where it went; no data. Missing file: nothing happens."""
-        if not os.path.lexists(self.root / SAVE_DOCUMENT.filename):
+        resumed (``why`` goes to the log). ``problem`` says where it went; no data. Missing
+        file: nothing happens."""
+        if not self.usable or not os.path.lexists(self.root / SAVE_DOCUMENT.filename):
             return LoadResult(None)
-        return self._set_aside(SAVE_DOCUMENT)
+        return self._set_aside(SAVE_DOCUMENT, why)
 
     def delete_game(self) -> None:
         """Remove the autosave (nothing happens if there is none)."""
+        if not self.usable:
+            return
         path = self.root / SAVE_DOCUMENT.filename
         try:
             path.unlink(missing_ok=True)
@@ -357,28 +386,43 @@ class Storage:
     # -- settings ---------------------------------------------------------------------------------
     def load_settings(self) -> tuple[Settings, str | None]:
         """The settings (defaults for anything missing or invalid) and a problem message if the
-        file was unreadable."""
+        file was unreadable or held values that cannot be used: it is then kept aside, and the
+        values that could be used are kept."""
         result = self.load_json(SETTINGS_DOCUMENT.stem)
         if result.data is None:
             return Settings(), result.problem
-        return Settings.from_dict(result.data), None
+        settings = Settings.from_dict(result.data)
+        problems = settings_problems(result.data)
+        if not problems:
+            return settings, None
+        aside = self._set_aside(SETTINGS_DOCUMENT, "; ".join(problems), partly=True)
+        if aside.kept_aside is not None:  # what could be used is written back at once
+            self._write_back(SETTINGS_DOCUMENT, self._settings_data(settings))
+        return settings, aside.problem
 
     def save_settings(self, settings: Settings) -> None:
         """Write the settings."""
-        data = {"format": SETTINGS_FORMAT, "version": FILE_VERSION, **settings.to_dict()}
-        self._write(SETTINGS_DOCUMENT, data)
+        self._write(SETTINGS_DOCUMENT, self._settings_data(settings))
+
+    @staticmethod
+    def _settings_data(settings: Settings) -> dict[str, Any]:
+        return {"format": SETTINGS_FORMAT, "version": FILE_VERSION, **settings.to_dict()}
 
     # -- statistics -------------------------------------------------------------------------------
     def load_statistics(self) -> tuple[dict[str, GameStats], str | None]:
-        """Statistics per game id, and a problem message if the file was unreadable (then it
-        is moved aside and the statistics start afresh)."""
+        """Statistics per game id, and a problem message if the file was unreadable or held an
+        entry that does not add up: it is then kept aside, and the entries that do are kept."""
         result = self.load_json(STATISTICS_DOCUMENT.stem)
         if result.data is None:
             return {}, result.problem
-        try:
-            return _parse_statistics(result.data), None
-        except ValueError:
-            return {}, self._set_aside(STATISTICS_DOCUMENT).problem
+        statistics, problems = _parse_statistics(result.data)
+        if not problems:
+            return statistics, None
+        partly = bool(statistics)
+        aside = self._set_aside(STATISTICS_DOCUMENT, "; ".join(problems), partly=partly)
+        if partly and aside.kept_aside is not None:  # the entries that add up stay counted
+            self._write_back(STATISTICS_DOCUMENT, _statistics_to_dict(statistics))
+        return statistics, aside.problem
 
     def record_result(
         self, game_id: str, won: bool, score: int, *, lower_is_better: bool = False
@@ -389,9 +433,9 @@ class Storage:
         game's updated statistics and the problem message of an unreadable statistics file, if
         any. Raises :class:`StorageError` if the file cannot be written.
         """
-        if not _valid_game_id(game_id):
+        if not valid_game_id(game_id):
             raise ValueError(f"Not a game id: {game_id!r}")
-        if not _is_int(score):
+        if not is_int(score):
             raise TypeError(f"A score is an int, not {score!r}")
         statistics, problem = self.load_statistics()
         updated = statistics.get(game_id, GameStats()).with_result(won, score, lower_is_better)
@@ -409,12 +453,22 @@ class Storage:
             raise ValueError(f"Unknown data file {name!r} (known: {known})") from None
 
     def _write(self, document: _Document, data: dict[str, Any]) -> None:
+        if not self.usable:  # the player was told once that nothing is saved
+            return
         path = self.root / document.filename
         try:
             write_json_atomic(path, data)
         except StorageError as error:
             message = f"Could not save {document.noun} to {path}: {error.reason}"
             raise StorageError(message, error.reason) from error
+
+    def _write_back(self, document: _Document, data: dict[str, Any]) -> None:
+        """Write what could be used of a file just kept aside. A failure is only logged: the
+        player was just told about this file, and the next save reports its own failure."""
+        try:
+            self._write(document, data)
+        except StorageError as error:
+            self._log(f"{document.filename}: could not write back what was kept: {error.reason}")
 
     def _aside_path(self, document: _Document) -> Path:
         """A free ``<stem>.corrupt-<timestamp>[-N].json`` name in the data folder."""
@@ -427,9 +481,16 @@ class Storage:
             candidate = self.root / f"{base}-{number}.json"
         return candidate
 
-    def _set_aside(self, document: _Document) -> LoadResult:
-        """Move an unreadable file out of the way, never over another file."""
+    def _set_aside(self, document: _Document, detail: str, partly: bool = False) -> LoadResult:
+        """Move a bad file out of the way, never over another file; log ``detail``. ``partly``:
+        what could be used of it is used (the message says so). A file that cannot be moved is
+        reported the first time only."""
         source = self.root / document.filename
+        what = (
+            f"{document.label} had values that could not be used (the others were kept)"
+            if partly
+            else f"{document.label} could not be read"
+        )
         for _attempt in range(100):
             target = self._aside_path(document)
             try:
@@ -437,31 +498,79 @@ class Storage:
             except FileExistsError:
                 continue
             except OSError as error:
-                return LoadResult(
-                    None,
-                    f"{document.label} could not be read and could not be moved aside "
-                    f"({_reason(error)}); it was left as {source.name}.",
+                self._log(f"{document.filename}: {detail}; not moved aside: {_reason(error)}")
+                return self._once(
+                    document,
+                    f"{what} and could not be moved aside ({_reason(error)}); "
+                    f"it was left as {source.name}.",
                 )
-            return LoadResult(
-                None,
-                f"{document.label} could not be read and was kept aside as {target.name}.",
-                target,
-            )
-        return LoadResult(
-            None, f"{document.label} could not be read; it was left as {source.name}."
-        )
+            self._log(f"{document.filename}: {detail}; kept aside as {target.name}")
+            return LoadResult(None, f"{what} and was kept aside as {target.name}.", target)
+        self._log(f"{document.filename}: {detail}; no free name to move it aside")
+        return self._once(document, f"{what}; it was left as {source.name}.")
+
+    def _once(self, document: _Document, problem: str) -> LoadResult:
+        """A problem about a file that stayed in place: told the first time only."""
+        if document.stem in self._told:
+            return LoadResult(None)
+        self._told.add(document.stem)
+        return LoadResult(None, problem)
+
+    def log_problem(self, line: str) -> None:
+        """Technical details of a problem the player was told about in their words."""
+        if self.usable:
+            self._log(line)
+
+    def _log(self, line: str) -> None:
+        """Append a dated line to the developers' log in the data folder (best effort: a log
+        that cannot be written never stops the app)."""
+        path = self.root / LOG_NAME
+        stamp = self._clock().strftime("%Y-%m-%d %H:%M:%S")
+        flat = "".join(c if c.isprintable() else " " for c in line)
+        with contextlib.suppress(OSError):
+            if path.exists() and path.stat().st_size > MAX_LOG_BYTES:
+                os.replace(path, path.with_name(LOG_NAME + ".old"))
+            with path.open("a", encoding="utf-8") as stream:
+                stream.write(f"{stamp} {flat}\n")
 
 
-def _parse_statistics(data: Mapping[str, Any]) -> dict[str, GameStats]:
+def _folder_problem(root: Path) -> str | None:
+    """Why ``root`` cannot hold our files (None: it can). It is created if missing, and a probe
+    file is written and removed, which is the only sure test of writing."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return "it is a file, not a folder"
+    except OSError as error:
+        return _reason(error)
+    try:
+        handle, probe = tempfile.mkstemp(prefix=".write-test-", dir=root)
+    except OSError as error:
+        return _reason(error)
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
+    return None
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _parse_statistics(data: Mapping[str, Any]) -> tuple[dict[str, GameStats], list[str]]:
+    """The entries that add up, and what is wrong with the others."""
     games = data.get("games", {})
     if not isinstance(games, Mapping):
-        raise ValueError("games is not an object")
-    parsed = {}
+        return {}, [f"games is {_show(games)}, not an object"]
+    parsed: dict[str, GameStats] = {}
+    problems: list[str] = []
     for game_id, entry in games.items():
-        if not _valid_game_id(game_id):
-            raise ValueError(f"bad game id {game_id!r}")
-        parsed[game_id] = GameStats.from_dict(entry)
-    return parsed
+        try:
+            parsed[game_id] = GameStats.from_dict(game_id, entry)
+        except ValueError as error:
+            problems.append(str(error))
+    return parsed, problems
 
 
 def _statistics_to_dict(statistics: Mapping[str, GameStats]) -> dict[str, Any]:

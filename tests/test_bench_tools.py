@@ -1,11 +1,13 @@
 """The speed-work tools of bench/: the fingerprint (a speed change must leave seeded play alone)
-and the paired timing (which loads two copies of the package in one process)."""
+and the paired timing (which loads two copies of the package in one process). Nothing here needs
+a git checkout or reads a real clock: timings are faked, copies come from the working tree."""
 
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,18 +37,62 @@ def test_the_package_imports_itself_only_relatively() -> None:
     assert offenders == []
 
 
-def test_paired_timing_compares_two_loaded_copies(
+def test_paired_timing_times_both_sides_on_the_same_games_in_alternating_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``compare`` warms both sides up on the same games, then times each chunk of fresh games
+    on both sides, first one side and then the other in turn, and reports base time / new time
+    per chunk. A fake ``play`` stands in for the playouts: base takes 3 s, new 2 s."""
+    calls: list[tuple[str, int, int]] = []
+
+    def fake_play(side: tuple[str, None, None], games: int, seed: int) -> float:
+        calls.append((side[0], games, seed))
+        return {"base": 3.0, "new": 2.0}[side[0]]
+
+    monkeypatch.setattr(paired, "play", fake_play)
+    ratios = paired.compare(("base", None, None), ("new", None, None), 3, 4, 5)
+    assert ratios == [1.5, 1.5, 1.5]
+    warm = 777_777
+    assert calls == [
+        ("base", 5, warm),
+        ("new", 5, warm),
+        ("base", 4, 1_000_000),
+        ("new", 4, 1_000_000),
+        ("new", 4, 1_000_004),  # the second chunk starts with the other side
+        ("base", 4, 1_000_004),
+        ("base", 4, 1_000_008),
+        ("new", 4, 1_000_008),
+    ]
+
+
+def test_paired_loads_two_independent_copies_that_play_alike(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Two exports of the working tree load under the two side names as separate modules (a
+    class of one copy is not the other's) and play the same seeded games move for move."""
     monkeypatch.setattr(sys, "path", list(sys.path))  # load() adds the copies' folder
-    paired.export("HEAD", tmp_path / "paired_base")
-    paired.export("WORKTREE", tmp_path / "paired_new")
+    for name in paired.SIDES:
+        paired.export("WORKTREE", tmp_path / name)
     try:
         base, new = (paired.load(tmp_path, name, "banco", 2) for name in paired.SIDES)
         assert type(base[0]).__module__.startswith("paired_base.")
         assert type(new[0]).__module__.startswith("paired_new.")
-        ratios = paired.compare(base, new, chunks=2, per_chunk=1, warm_up=1)
-        assert len(ratios) == 2 and all(r > 0 for r in ratios)
+        assert type(base[0]) is not type(new[0]) and base[1] is not new[1]
+        assert playout(base, 31) == playout(new, 31)
+        assert playout(base, 31) != playout(base, 32)
     finally:  # forget the copies (their folder goes away)
         for name in [m for m in sys.modules if m.split(".")[0] in paired.SIDES]:
             del sys.modules[name]
+
+
+def playout(side: tuple[Any, Any, Any], seed: int) -> list[Any]:
+    """Every action of one seeded random game played by a loaded copy, as JSON."""
+    game, rng_type, options = side
+    chooser = rng_type(seed)
+    state, _ = game.new_game(options, seed)
+    actions = []
+    while acting := game.to_act(state):
+        action = chooser.choice(game.legal_actions(state, acting[0]))
+        actions.append(action.to_json())
+        game.apply(state, acting[0], action)
+    return actions

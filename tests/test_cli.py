@@ -127,6 +127,67 @@ def test_replay_of_a_binary_file(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert_one_error_line(status, out, err)
 
 
+def replay_variant(tmp_path: Path, name: str, change: Any) -> Path:
+    """A recorded replay with ``change(text)`` applied to its JSON text, as a file."""
+    path, _ = write_replay(tmp_path)
+    variant = tmp_path / name
+    variant.write_bytes(change(path.read_bytes()))
+    return variant
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "fragments"),
+    [
+        (
+            "digits.json",
+            lambda raw: raw.replace(b'"seed": 4', b'"seed": ' + b"9" * 5000),
+            ["holds a number of 5000 digits"],
+        ),
+        ("deep.json", lambda raw: b"[" * 200_000 + b"]" * 200_000, ["nested too deeply"]),
+        (
+            "nested.json",
+            lambda raw: raw[:-1] + b', "x": ' + b"[" * 50 + b"]" * 50 + b"}",
+            ["nested too deeply"],
+        ),
+        (
+            "seed.json",
+            lambda raw: raw.replace(b'"seed": 4', b'"seed": 1' + b"0" * 400),
+            ["holds a number of 401 digits"],
+        ),
+        (
+            "alias.json",
+            lambda raw: raw.replace(b'"seed": 4', b'"seed": 18446744073709551620'),
+            ['"seed" must be a whole number from 0 to 18446744073709551615'],
+        ),
+        ("nan.json", lambda raw: raw.replace(b'"seed": 4', b'"seed": NaN'), ["NaN"]),
+        (
+            "line.json",
+            lambda raw: raw.replace(b'"type": "hit"', b'"type": "hit\\nboom"', 1),
+            ["action ", "boom"],
+        ),
+    ],
+)
+def test_a_malformed_replay_gives_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, change: Any, fragments: Any
+) -> None:
+    path = replay_variant(tmp_path, name, change)
+    for extra in ([], ["--json"]):
+        status, out, err = run_cli(capsys, "replay", str(path), *extra)
+        assert_one_error_line(status, out, err, *fragments)
+
+
+def test_a_replay_after_a_byte_order_mark_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, result = write_replay(tmp_path)
+    plain = run_cli(capsys, "replay", str(path), "--json")
+    marked = replay_variant(tmp_path, "bom.json", lambda raw: b"\xef\xbb\xbf" + raw)
+    status, out, err = run_cli(capsys, "replay", str(marked), "--json")
+    assert (status, err) == (0, "")
+    assert out == plain[1]
+    assert one_json_object(out)["scores"] == list(result.scores)
+
+
 def test_replay_of_an_unknown_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path, _ = write_replay(tmp_path)
     data = json.loads(path.read_text())
@@ -180,9 +241,21 @@ def test_simulate_json_prints_one_object_with_the_report(
     assert report["actions"] > 0
     assert len(report["wins"]) == 3 and sum(report["wins"]) == 5
     assert len(report["mean_points"]) == 3
-    assert report["seconds"] >= 0
-    assert report["games_per_s"] > 0 and report["actions_per_s"] > 0
     assert report["seats"] == ["heuristic"] * 3
+
+
+def test_simulate_reports_its_speed_from_the_clock(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The run's seconds are read from the clock around the games, and the rates are the
+    counts divided by them (a fake clock makes the run take exactly 2.5 s)."""
+    readings = iter([100.0, 102.5])
+    monkeypatch.setattr(cli.time, "perf_counter", lambda: next(readings))
+    argv = ["simulate", "--players", "3", "--games", "4", "--seed", "2", "--json"]
+    report = one_json_object(run_cli(capsys, *argv)[1])
+    assert report["seconds"] == 2.5
+    assert report["games_per_s"] == 1.6  # 4 games / 2.5 s
+    assert report["actions_per_s"] == round(report["actions"] / 2.5)
 
 
 def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
@@ -257,6 +330,8 @@ def test_save_replays_writes_files_that_replay_to_the_same_scores(
         (["--players", "7"], ["2 to 6 players, not 7"]),
         (["--players", "1"], ["2 to 6 players, not 1"]),
         (["--games", "0"], ["--games must be at least 1"]),
+        (["--seed", "-1"], ["--seed must be a whole number from 0 to"]),
+        (["--seed", str(2**64)], ["--seed must be a whole number from 0 to"]),
         (["--max-rounds", "0"], ["round limit"]),
     ],
 )

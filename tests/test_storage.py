@@ -34,8 +34,28 @@ def fixed_clock() -> datetime:
     return FIXED_TIME
 
 
+REPLAY = {
+    "format": "nove-desktop-replay",
+    "version": 1,
+    "game": "nove",
+    "options": {"players": 2},
+    "seats": [{"name": "Zoë ♠", "kind": "human"}, {"name": "Bot", "kind": "heuristic"}],
+    "seed": 7,
+    "deck": None,
+    "actions": [],
+}
+
+
 def save_data(**extra: Any) -> dict[str, Any]:
-    return {"format": "nove-desktop-save", "version": 1, "game": "nove", "seed": 7, **extra}
+    """A save of the shape ``GameSession.to_save`` writes (``extra`` adds or replaces keys)."""
+    return {
+        "format": "nove-desktop-save",
+        "version": 1,
+        "replay": REPLAY,
+        "finished": False,
+        "ui": {},
+        **extra,
+    }
 
 
 def files_in(folder: Path) -> list[str]:
@@ -93,11 +113,17 @@ def test_data_that_is_not_json_raises_storage_error_and_writes_nothing(tmp_path:
     assert files_in(tmp_path) == []
 
 
-def test_an_unwritable_data_folder_raises_storage_error(tmp_path: Path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
+def test_a_write_that_fails_in_a_usable_folder_raises_storage_error(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert store.usable
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
     with pytest.raises(StorageError, match="Could not save the settings"):
-        Storage(blocker / "data").save_settings(Settings())
+        store.save_settings(Settings())
 
 
 # -- saved game ------------------------------------------------------------------------------------
@@ -166,8 +192,11 @@ def test_an_unreadable_save_is_moved_aside_with_a_message(store: Storage, conten
     )
     assert result.kept_aside == store.root / "autosave.corrupt-20261121-221500.json"
     assert result.kept_aside.read_bytes() == content
-    assert files_in(store.root) == ["autosave.corrupt-20261121-221500.json"]
+    assert files_in(store.root) == ["autosave.corrupt-20261121-221500.json", "problems.log"]
     assert store.load_game() == LoadResult(None)  # the app carries on as if there was no save
+    log = (store.root / "problems.log").read_text(encoding="utf-8")
+    assert log.startswith("2026-11-21 22:15:00 autosave.json: ")
+    assert log.rstrip("\n").endswith("kept aside as autosave.corrupt-20261121-221500.json")
 
 
 def test_a_folder_in_place_of_the_file_is_moved_aside(store: Storage) -> None:
@@ -265,7 +294,7 @@ def test_settings_round_trip(store: Storage) -> None:
     assert on_disk["window_size"] == [1920, 1080]
 
 
-def test_bad_setting_values_fall_back_to_defaults_without_a_problem(store: Storage) -> None:
+def test_bad_setting_values_are_reported_once_and_the_file_kept_aside(store: Storage) -> None:
     store.root.mkdir()
     raw = {
         "format": "nove-desktop-settings",
@@ -281,8 +310,29 @@ def test_bad_setting_values_fall_back_to_defaults_without_a_problem(store: Stora
         "colour_theme": "dark",  # unknown: ignored
     }
     store.path_of("settings").write_text(json.dumps(raw))
-    assert store.load_settings() == (Settings(), None)
-    assert files_in(store.root) == ["settings.json"]
+    settings, problem = store.load_settings()
+    assert settings == Settings()
+    assert problem == (
+        "The settings file had values that could not be used (the others were kept) and was "
+        "kept aside as settings.corrupt-20261121-221500.json."
+    )
+    aside = store.root / "settings.corrupt-20261121-221500.json"
+    assert json.loads(aside.read_text()) == raw  # kept whole
+    assert store.load_settings() == (Settings(), None)  # told once
+    log = (store.root / "problems.log").read_text(encoding="utf-8")
+    for name in ("animation_speed", "ai_pace", "volume", "muted", "fullscreen", "window_size"):
+        assert f"{name} is " in log and name not in problem
+    assert "colour_theme" not in log
+
+
+def test_good_settings_survive_a_bad_one_and_are_written_back(store: Storage) -> None:
+    store.root.mkdir()
+    raw = {"format": "nove-desktop-settings", "version": 1, "volume": 0.2, "muted": "no"}
+    store.path_of("settings").write_text(json.dumps(raw))
+    settings, problem = store.load_settings()
+    assert settings == Settings(volume=0.2) and problem is not None
+    store.save_settings(settings)
+    assert store.load_settings() == (Settings(volume=0.2), None)
 
 
 def test_good_setting_values_survive_beside_bad_ones() -> None:
@@ -421,3 +471,168 @@ def test_without_the_variable_the_platform_folder_is_used(monkeypatch: pytest.Mo
 def test_unknown_data_file_names_are_refused(store: Storage) -> None:
     with pytest.raises(ValueError, match="Unknown data file"):
         store.load_json("passwords")
+
+
+# -- every field of a save is checked --------------------------------------------------------------
+BAD_SAVE_FIELDS = {
+    "finished is text": {"finished": "no"},
+    "finished missing": {"finished": None},
+    "ui is a list": {"ui": [1]},
+    "no replay": {"replay": None},
+    "replay is a list": {"replay": []},
+    "seed is text": {"replay": {**REPLAY, "seed": "7"}},
+    "seed too large": {"replay": {**REPLAY, "seed": 2**64}},
+    "unknown seat kind": {"replay": {**REPLAY, "seats": [{"name": "A", "kind": "robot"}]}},
+    "actions not a list": {"replay": {**REPLAY, "actions": {}}},
+    "action without seat": {"replay": {**REPLAY, "actions": [{"action": {"type": "hit"}}]}},
+    "options not an object": {"replay": {**REPLAY, "options": 2}},
+}
+
+
+@pytest.mark.parametrize("change", BAD_SAVE_FIELDS.values(), ids=BAD_SAVE_FIELDS.keys())
+def test_a_save_with_a_field_of_the_wrong_type_is_reported_once_and_kept(
+    store: Storage, change: dict[str, Any]
+) -> None:
+    """Issue 19, 6b: a save with ``"finished": "no"`` used to be silently ignored and later
+    overwritten by the next game."""
+    store.root.mkdir()
+    data = {**save_data(), **change}
+    data = {key: value for key, value in data.items() if value is not None}
+    store.path_of("autosave").write_text(json.dumps(data), encoding="utf-8")
+    result = store.load_game()
+    assert result.data is None
+    assert result.problem == (
+        "The saved game could not be read and was kept aside as "
+        "autosave.corrupt-20261121-221500.json."
+    )
+    assert result.kept_aside is not None
+    assert json.loads(result.kept_aside.read_text(encoding="utf-8")) == data
+    assert not store.has_saved_game()  # a new game writes a new file beside the kept one
+    assert store.load_game() == LoadResult(None)
+    with pytest.raises(ValueError, match="wrong shape"):
+        store.save_game(data)  # and the app itself never writes such a save
+
+
+def test_a_well_formed_save_loads_whole(store: Storage) -> None:
+    data = save_data(ui={"viewer": 1}, finished=True)
+    store.save_game(data)
+    assert store.load_game() == LoadResult(data)
+
+
+# -- statistics: every entry is checked ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"played": 2, "won": 1, "best_score": None},  # games played, but no best score
+        {"played": 0, "won": 0, "best_score": 5},  # a best score without a game
+        {"played": 10**12, "won": 0, "best_score": 1},  # more games than anyone plays
+        {"played": 1, "won": 0, "best_score": 1.5},
+    ],
+)
+def test_a_statistics_entry_that_does_not_add_up_is_reported_and_the_others_kept(
+    store: Storage, entry: dict[str, Any]
+) -> None:
+    store.root.mkdir()
+    good = {"played": 3, "won": 1, "best_score": 14}
+    raw = {
+        "format": "nove-desktop-statistics",
+        "version": 1,
+        "games": {"nove": good, "kael": entry},
+    }
+    store.path_of("statistics").write_text(json.dumps(raw))
+    statistics, problem = store.load_statistics()
+    assert statistics == {"nove": GameStats(3, 1, 14)}
+    assert problem is not None and problem.startswith("The statistics file had values")
+    assert json.loads((store.root / "statistics.corrupt-20261121-221500.json").read_text()) == raw
+    assert "kael:" in (store.root / "problems.log").read_text(encoding="utf-8")
+    stats, again = store.record_result("kael", won=True, score=9, lower_is_better=True)
+    assert (stats, again) == (GameStats(1, 1, 9), None)
+    assert store.load_statistics() == ({"nove": GameStats(3, 1, 14), "kael": stats}, None)
+
+
+@pytest.mark.parametrize("game_id", ["NOVE", "no ve", "", "x" * 65])
+def test_a_statistics_entry_under_a_name_that_is_no_game_id_is_refused(
+    store: Storage, game_id: str
+) -> None:
+    store.root.mkdir()
+    entry = {"played": 1, "won": 1, "best_score": 3}
+    raw = {"format": "nove-desktop-statistics", "version": 1, "games": {game_id: entry}}
+    store.path_of("statistics").write_text(json.dumps(raw))
+    statistics, problem = store.load_statistics()
+    assert statistics == {} and problem is not None
+
+
+# -- a data folder that cannot be used -------------------------------------------------------------
+def assert_unusable_folder_is_told_once(store: Storage) -> None:
+    settings, problem = store.load_settings()
+    assert settings == Settings()
+    assert problem is not None
+    assert problem.startswith(f"The data folder {store.root} cannot be used (")
+    assert problem.endswith("): games, settings and statistics will not be saved.")
+    assert not store.usable
+    # Nothing else is said, nothing is written, nothing raises: the app plays on.
+    assert store.load_game() == LoadResult(None)
+    assert store.load_statistics() == ({}, None)
+    assert store.folder_problem() is None
+    store.save_settings(Settings(volume=0.3))
+    store.save_game(save_data())
+    assert store.record_result("nove", won=True, score=12) == (GameStats(1, 1, 12), None)
+    store.delete_game()
+    assert store.set_aside_game() == LoadResult(None)
+    assert not store.has_saved_game()
+
+
+def test_a_data_folder_that_is_a_file_is_told_once_and_nothing_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file, not a folder", encoding="utf-8")
+    monkeypatch.setenv(DATA_ENV, str(blocker))
+    store = Storage(clock=fixed_clock)
+    assert_unusable_folder_is_told_once(store)
+    assert "it is a file, not a folder" in str(Storage(blocker).folder_problem())
+    assert blocker.read_text(encoding="utf-8") == "a file, not a folder"  # untouched
+    assert files_in(tmp_path) == ["data"]
+
+
+def test_a_data_folder_inside_a_file_is_told_once(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = Storage(blocker / "data", clock=fixed_clock)
+    assert_unusable_folder_is_told_once(store)
+    assert files_in(tmp_path) == ["file"]
+
+
+def test_a_data_folder_without_write_permission_is_told_once(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)  # root may write anywhere
+    assert_unusable_folder_is_told_once(store)
+    assert "(Permission denied)" in str(Storage(store.root).folder_problem())
+
+
+def test_a_usable_folder_has_no_folder_problem_and_no_probe_left(store: Storage) -> None:
+    assert store.folder_problem() is None
+    assert store.usable and files_in(store.root) == []
+
+
+# -- the developers' log ---------------------------------------------------------------------------
+def test_the_log_starts_afresh_past_its_size_and_keeps_the_old_one(store: Storage) -> None:
+    store.root.mkdir()
+    log = store.root / "problems.log"
+    log.write_text("x" * (storage.MAX_LOG_BYTES + 1))
+    store.path_of("settings").write_text("{")
+    store.load_settings()
+    assert (store.root / "problems.log.old").stat().st_size == storage.MAX_LOG_BYTES + 1
+    assert log.read_text().startswith("2026-11-21 22:15:00 settings.json: settings.json is not")
+
+
+def test_a_log_line_is_one_line_whatever_the_file_held(store: Storage) -> None:
+    store.root.mkdir()
+    raw = {"format": "nove-desktop-settings", "version": 1, "ai_pace": "fast\nTraceback"}
+    store.path_of("settings").write_text(json.dumps(raw))
+    store.load_settings()
+    assert (store.root / "problems.log").read_text().count("\n") == 1

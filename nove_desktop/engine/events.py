@@ -12,7 +12,7 @@ from typing import Any
 JsonDict = dict[str, Any]
 
 
-class _Owners(dict):  # type: ignore[type-arg]
+class _Owners(dict[int, frozenset[int]]):
     def __missing__(self, seat: int) -> frozenset[int]:
         seen = self[seat] = frozenset((seat,))
         return seen
@@ -81,7 +81,7 @@ class Event:
             self.hidden,
         ) == (other.kind, other.data, other.visible_to, other.hidden)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # data is a mutable dict: never hashed
 
 
 def events_for_seat(events: list[Event], seat: int | None) -> list[Event]:

@@ -83,10 +83,11 @@ class Game(ABC, Generic[OptionsT, StateT]):
     max_players: ClassVar[int]
     actions: ClassVar[ActionCodec]
     lower_score_wins: ClassVar[bool] = False
-    """True when the lowest total is best (Kael, NUM-X): rankings, summaries and "best score"
-    in statistics follow it."""
+    """True when the lowest total is best (Kaël only: NUM-X's highest total wins, N-A55):
+    rankings, summaries and "best score" in statistics follow it."""
     has_reaction_windows: ClassVar[bool] = False
-    """True when several seats may be asked at once (``to_act`` lists more than one seat)."""
+    """True when several seats may be asked at once (``to_act`` lists more than one seat):
+    Kaël's cut window, NUM-X's malus choice and Facteur X window."""
 
     # -- options -------------------------------------------------------------------------------
     def default_options(self, players: int | None = None) -> OptionsT:
@@ -133,7 +134,9 @@ class Game(ABC, Generic[OptionsT, StateT]):
         """Scores and winner so far; ``over`` tells whether the game has ended."""
 
     def is_legal(self, state: StateT, seat: int, action: Action) -> bool:
-        """Whether ``seat`` may take ``action`` now (the state is not changed)."""
+        """Whether ``seat`` may take ``action`` now: ``apply`` accepts exactly these. Asking
+        never changes the state, and any seat number or action (even another game's) gets an
+        answer rather than an exception."""
         return seat in self.to_act(state) and action in self.legal_actions(state, seat)
 
     def is_over(self, state: StateT) -> bool:

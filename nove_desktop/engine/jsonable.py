@@ -2,12 +2,16 @@
 
 Used for actions and options: a value read from a file is checked against the dataclass field's
 type hint, so a replay with ``"players": "four"`` gets a clear message instead of a crash later.
+``read_json`` turns the bytes of a file into JSON values with the same kind of message, refusing
+what would make a crash later (numbers too long to print, nesting too deep to compare).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import json
+import math
 import types
 import typing
 from typing import Any, get_args, get_origin
@@ -102,3 +106,79 @@ def from_plain(cls: type, data: Any, where: str) -> Any:
 def _describe(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- JSON text read from a file --------------------------------------------------------------------
+MAX_BYTES = 32 * 1024 * 1024
+"""Largest file read as JSON: a replay of a very long game is well under 1 MB."""
+MAX_DIGITS = 20
+"""Longest whole number accepted: every seed (0 .. 2**64 - 1) fits, and no number in a file of
+ours is longer. Python refuses to print numbers past 4,300 digits, so a longer one would not even
+fit in an error message."""
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects accepted; our files nest at most 6 levels."""
+
+
+def read_json(raw: bytes, what: str) -> Any:
+    """The JSON value in ``raw``, the bytes of a file, or ``FormatError`` with one readable line
+    (``what`` names the file for the message, e.g. "the file").
+
+    A UTF-8 byte order mark is accepted (some editors write one). Refused: text that is not
+    UTF-8, malformed JSON, NaN and infinities, numbers of more than ``MAX_DIGITS`` digits, lists
+    and objects nested deeper than ``MAX_DEPTH``, files over ``MAX_BYTES``.
+    """
+    if len(raw) > MAX_BYTES:
+        raise FormatError(f"{what} is too large ({len(raw) // (1024 * 1024)} MB)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FormatError(f"{what} is not UTF-8 text") from None
+    try:
+        value = json.loads(
+            text, parse_int=_whole_number, parse_float=_finite, parse_constant=_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"{what} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except _NumberError as exc:
+        raise FormatError(f"{what} {exc}") from None
+    except RecursionError:
+        raise FormatError(f"{what} is nested too deeply to be one of our files") from None
+    if _depth(value) > MAX_DEPTH:
+        raise FormatError(f"{what} is nested too deeply to be one of our files")
+    return value
+
+
+class _NumberError(ValueError):
+    """A number that no file of ours holds (raised from inside ``json.loads``)."""
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NumberError(f"holds a number of {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NumberError(f"holds a number too large to use ({text[:20]})")
+    return value
+
+
+def _constant(text: str) -> float:
+    raise _NumberError(f"holds {text}, which is not a number")
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (0 for a plain value), without recursion."""
+    deepest = 0
+    pending = [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                pending.extend((child, level + 1) for child in item)
+    return deepest

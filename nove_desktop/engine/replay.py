@@ -14,11 +14,15 @@ from .actions import Action
 from .errors import EngineError, FormatError, IllegalActionError
 from .events import Event
 from .game import Game, GameResult, Stack
+from .jsonable import read_json
 from .registry import Registry
 
 FORMAT = "nove-desktop-replay"
 VERSION = 1
 SEAT_KINDS = ("human", "random", "heuristic", "search")
+MAX_SEED = (1 << 64) - 1
+"""Seeds run over the generator's 64-bit range; a larger number would alias a smaller one."""
+MAX_GAME_ID = 64
 
 
 class ReplayError(EngineError):
@@ -62,6 +66,17 @@ class Replay:
         return data
 
 
+def loads(raw: bytes, source: str = "the file") -> Replay:
+    """A replay from the bytes of a file (a UTF-8 byte order mark is accepted); anything that
+    is not a well-formed replay raises ``ReplayError`` with one clear line. ``source`` names the
+    file in messages about its text ("game.json is not valid JSON ...")."""
+    try:
+        data = read_json(raw, source)
+    except FormatError as exc:
+        raise ReplayError(str(exc)) from None
+    return parse(data)
+
+
 def parse(data: Any) -> Replay:
     """Check the shape of a replay read from JSON; raise ``ReplayError`` with one clear line."""
     if not isinstance(data, dict):
@@ -70,13 +85,16 @@ def parse(data: Any) -> Replay:
         raise ReplayError(f'not a replay: "format" must be "{FORMAT}"')
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
-        raise ReplayError(f"unsupported replay version {data.get('version')!r} (this is {VERSION})")
+        shown = _short(repr(version), 40)
+        raise ReplayError(f"unsupported replay version {shown} (this is {VERSION})")
     for key, kind in (("game", str), ("options", dict), ("seats", list), ("actions", list)):
         if not isinstance(data.get(key), kind):
             raise ReplayError(f'malformed replay: "{key}" is missing or has the wrong type')
+    if not 0 < len(data["game"]) <= MAX_GAME_ID:
+        raise ReplayError('malformed replay: "game" is not a game id')
     seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ReplayError('malformed replay: "seed" must be a whole number')
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ReplayError(f'malformed replay: "seed" must be a whole number from 0 to {MAX_SEED}')
     seats = []
     for i, seat in enumerate(data["seats"]):
         if not (
@@ -87,6 +105,8 @@ def parse(data: Any) -> Replay:
             kinds = ", ".join(SEAT_KINDS)
             raise ReplayError(f"malformed replay: seat {i} needs a name and a kind ({kinds})")
         seats.append(SeatInfo(seat["name"], seat["kind"]))
+    if not seats:
+        raise ReplayError("malformed replay: it names no seat")
     stack = None
     if data.get("deck") is not None:
         try:
@@ -103,6 +123,11 @@ def parse(data: Any) -> Replay:
         ):
             raise ReplayError(
                 f"malformed replay: action {i} needs a seat number and an action object"
+            )
+        if not 0 <= entry["seat"] < len(seats):
+            raise ReplayError(
+                f"malformed replay: action {i} is by seat {entry['seat']}, but the seats are "
+                f"numbered 0 to {len(seats) - 1}"
             )
         actions.append((entry["seat"], entry["action"]))
     result = data.get("result")
@@ -149,13 +174,13 @@ def run(replay: Replay, registry: Registry, *, keep_events: bool = False) -> Rep
             action = game.actions.from_json(data)
         except FormatError as exc:
             raise ReplayError(f"action {index} (seat {seat}): {exc}") from None
+        if not game.is_legal(state, seat, action):
+            reason = _refusal(game, state, seat, action)
+            raise ReplayError(_illegal(game, index, seat, action, data, reason))
         try:
             new_events = game.apply(state, seat, action)
-        except IllegalActionError as exc:
-            raise ReplayError(
-                f"action {index} is illegal: seat {seat} cannot "
-                f"{game.describe_action(action)} ({json.dumps(data)}): {exc.reason}"
-            ) from None
+        except IllegalActionError as exc:  # is_legal and apply disagree: an engine bug
+            raise ReplayError(_illegal(game, index, seat, action, data, exc.reason)) from None
         if keep_events:
             log.extend(new_events)
     result = game.result(state)
@@ -165,7 +190,30 @@ def run(replay: Replay, registry: Registry, *, keep_events: bool = False) -> Rep
         for key in ("scores", "winner"):
             if key in expected and expected[key] != got[key]:
                 raise ReplayError(
-                    f"the replay's recorded {key} {expected[key]} differ from the re-executed "
-                    f"{key} {got[key]}"
+                    f"the replay's recorded {key} {_short(json.dumps(expected[key]))} differ "
+                    f"from the re-executed {key} {json.dumps(got[key])}"
                 )
     return ReplayRun(game, state, result, log)
+
+
+def _illegal(
+    game: Game[Any, Any], index: int, seat: int, action: Action, data: Any, reason: str
+) -> str:
+    return (
+        f"action {index} is illegal: seat {seat} cannot {_short(game.describe_action(action))} "
+        f"({_short(json.dumps(data))}): {_short(reason, 200)}"
+    )
+
+
+def _refusal(game: Game[Any, Any], state: Any, seat: int, action: Action) -> str:
+    """The engine's reason for refusing ``action`` (``apply`` on a copy says why)."""
+    try:
+        game.apply(state.copy(), seat, action)
+    except IllegalActionError as exc:
+        return exc.reason
+    return "the rules do not allow it now"
+
+
+def _short(text: str, limit: int = 120) -> str:
+    """``text`` cut to ``limit`` characters: a message stays one readable line."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -13,18 +13,20 @@ from typing import Any
 
 import pytest
 
-from nove_desktop.engine import EngineError, Stack
+from nove_desktop.engine import EngineError, Registry, Stack
 from nove_desktop.engine.replay import (
     FORMAT,
+    MAX_SEED,
     VERSION,
     Replay,
     ReplayError,
     SeatInfo,
+    loads,
     parse,
     run,
 )
 from nove_desktop.games import default_registry
-from nove_desktop.games.nove import NoveOptions
+from nove_desktop.games.nove import NoveGame, NoveOptions
 from nove_desktop.match import play_match
 
 REGISTRY = default_registry()
@@ -272,10 +274,22 @@ def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
     assert str(info.value) == message
 
 
-def test_seats_that_do_not_match_the_player_count_are_refused() -> None:
-    data = with_changes(options={"players": 3})
-    with pytest.raises(ReplayError, match="names 2 seats but its options have 3 players"):
+@pytest.mark.parametrize(("seats", "players"), [(2, 3), (4, 3), (3, 2)])
+def test_seats_that_do_not_match_the_player_count_are_refused(seats: int, players: int) -> None:
+    """Too few and too many seats: the check works both ways."""
+    names = [{"name": f"P{i}", "kind": "human"} for i in range(seats)]
+    data = with_changes(options={"players": players}, seats=names)
+    with pytest.raises(ReplayError) as info:
         run(parse(data), REGISTRY)
+    assert str(info.value) == (
+        f"the replay names {seats} seats but its options have {players} players"
+    )
+
+
+def test_seats_that_match_the_player_count_are_accepted() -> None:
+    names = [{"name": f"P{i}", "kind": "human"} for i in range(3)]
+    outcome = run(parse(with_changes(options={"players": 3}, seats=names)), REGISTRY)
+    assert len(outcome.result.scores) == 3
 
 
 def test_a_bad_stacked_deck_is_refused() -> None:
@@ -306,3 +320,93 @@ def test_a_partial_recorded_result_checks_only_what_it_names() -> None:
     data = recorded()
     data["result"] = {"winner": data["result"]["winner"]}
     assert run(parse(data), REGISTRY).result.over
+
+
+# -- loads: the bytes of a file --------------------------------------------------------------------
+def test_loads_reads_the_bytes_of_a_replay_file_with_or_without_a_byte_order_mark() -> None:
+    raw = json.dumps(recorded()).encode()
+    plain = loads(raw)
+    assert loads(b"\xef\xbb\xbf" + raw) == plain
+    assert run(plain, REGISTRY).result.over
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"\xff\xfe{}", "game.json is not UTF-8 text"),
+        (b'{"format": ', "game.json is not valid JSON (line 1: Expecting value)"),
+        (b"[" * 100_000, "game.json is nested too deeply to be one of our files"),
+        (b"[" * 40 + b"]" * 40, "game.json is nested too deeply to be one of our files"),
+        (b'{"seed": ' + b"7" * 5000 + b"}", "game.json holds a number of 5000 digits"),
+        (b'{"seed": NaN}', "game.json holds NaN, which is not a number"),
+        (b'{"seed": 1e999}', "game.json holds a number too large to use (1e999)"),
+        (b"[1, 2]", "not a replay: the file must hold one JSON object"),
+    ],
+)
+def test_loads_refuses_what_is_not_a_replay_with_one_line(raw: bytes, message: str) -> None:
+    with pytest.raises(ReplayError) as info:
+        loads(raw, "game.json")
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 10**19 * 9])
+def test_a_seed_outside_the_generators_range_is_refused_before_any_action(seed: int) -> None:
+    """A larger seed would alias a smaller one and the replay would then fail at action 0."""
+    data = recorded()
+    data["seed"] = seed
+    with pytest.raises(ReplayError) as info:
+        loads(json.dumps(data).encode())
+    assert str(info.value) == (
+        f'malformed replay: "seed" must be a whole number from 0 to {MAX_SEED}'
+    )
+
+
+def test_the_largest_seed_is_accepted_and_deals_its_own_game() -> None:
+    largest = loads(json.dumps(with_changes(seed=MAX_SEED)).encode())
+    assert largest.seed == MAX_SEED
+    hands = [run(r, REGISTRY).state.hands for r in (largest, parse(with_changes(seed=1)))]
+    assert hands[0] != hands[1]
+
+
+def test_a_replay_without_seats_is_refused_when_read() -> None:
+    with pytest.raises(ReplayError) as info:
+        parse(with_changes(seats=[]))
+    assert str(info.value) == "malformed replay: it names no seat"
+
+
+def test_an_action_by_a_seat_that_does_not_exist_is_refused_when_read() -> None:
+    data = recorded()
+    data["actions"][4]["seat"] = 3
+    with pytest.raises(ReplayError) as info:
+        parse(data)
+    assert str(info.value) == (
+        "malformed replay: action 4 is by seat 3, but the seats are numbered 0 to 2"
+    )
+
+
+def test_a_long_action_is_cut_short_in_the_message() -> None:
+    data = recorded()
+    data["actions"][0]["action"] = {"type": "discard", "cards": ["R1"] * 5000}
+    with pytest.raises(ReplayError) as info:
+        run(parse(data), REGISTRY)
+    assert str(info.value).startswith("action 0 is illegal: seat ")
+    assert len(str(info.value)) <= 500  # each quoted part is cut to a line's worth
+
+
+class StrictNove(NoveGame):
+    """NOVE whose ``is_legal`` refuses every stand, though ``apply`` would accept it."""
+
+    def is_legal(self, state: Any, seat: int, action: Any) -> bool:
+        return action.to_json()["type"] != "stand" and super().is_legal(state, seat, action)
+
+
+def test_run_asks_is_legal_before_applying_each_action() -> None:
+    """The loader checks before applying (the contract the table uses): an action the game's
+    ``is_legal`` refuses is reported, even if ``apply`` would have taken it."""
+    data = recorded()
+    first = next(i for i, a in enumerate(data["actions"]) if a["action"]["type"] == "stand")
+    registry = Registry([StrictNove()])
+    with pytest.raises(ReplayError) as info:
+        run(parse(data), registry)
+    assert str(info.value).startswith(f"action {first} is illegal: seat ")
+    assert str(info.value).endswith("the rules do not allow it now")

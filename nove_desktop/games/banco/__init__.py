@@ -41,7 +41,8 @@ class BancoGame(Game[BancoOptions, BancoState]):
     ) -> tuple[BancoState, list[Event]]:
         """A new game. A ``Stack`` lays its cards on top of the FIRST hand's fresh deck (each
         later hand shuffles a complete deck, D-5) and its ``scores`` are the bankrolls."""
-        check_stack(stack, DECKS[options.deck_style], options.players)  # type: ignore[index]
+        deck = DECKS[options.deck_style]  # type: ignore[index]  # never None after init
+        check_stack(stack, deck, options.players)
         chips = None
         if stack is not None and stack.scores is not None:
             if any(c < options.min_bet for c in stack.scores):
@@ -82,7 +83,7 @@ class BancoGame(Game[BancoOptions, BancoState]):
         return view.determinize(state, seat, rng)
 
     def full_deck(self, options: BancoOptions) -> list[str]:
-        return list(DECKS[options.deck_style])  # type: ignore[index]
+        return list(DECKS[options.deck_style])  # type: ignore[index]  # never None after init
 
     def cards_in_play(self, state: BancoState) -> list[str]:
         cards = state.stock[:]

@@ -60,7 +60,7 @@ def start_hand(state: BancoState, events: list[Event], top: Sequence[str] = ()) 
     eliminated = state.eliminated
     order = tuple(s for s in ((banker + i) % n for i in range(1, n)) if not eliminated[s])
     state.order = order
-    deck = DECKS[state.options.deck_style]  # type: ignore[index]
+    deck = DECKS[state.options.deck_style]  # type: ignore[index]  # never None after init
     if top:
         rest = [c for c in deck if c not in top]
         state.rng.shuffle(rest)

@@ -46,7 +46,7 @@ def apply(state: BancoState, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
         if phase == Phase.BET:
             if kind is Bet:
-                amount = action.amount  # type: ignore[attr-defined]
+                amount = action.amount  # type: ignore[attr-defined]  # kind checked
                 if type(amount) is int and state.options.min_bet <= amount <= flow.bet_limit(
                     state, seat
                 ):

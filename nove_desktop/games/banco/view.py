@@ -121,7 +121,7 @@ class BancoObservation:
         cards = self.cards[seat]
         if not cards or None in cards:
             return None
-        return sum(VALUE[c] for c in cards) % 10  # type: ignore[index]
+        return sum(VALUE[c] for c in cards if c is not None) % 10
 
     def view(self, seat: int) -> SeatView:
         return SeatView(
@@ -156,7 +156,7 @@ def _fresh(last: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def observe(state: BancoState, seat: int | None) -> BancoObservation:
     n = state.players
-    own = seat is not None and 0 <= seat < n
+    me = seat if seat is not None and 0 <= seat < n else None  # (None: spectator)
     revealed = state.revealed
     cards: list[tuple[str | None, ...]] = []
     for s, hand in enumerate(state.hands):
@@ -186,7 +186,7 @@ def observe(state: BancoState, seat: int | None) -> BancoObservation:
         banker=state.banker,
         hands_in_term=state.hands_in_term,
         hands_per_bank=opts.hands_per_bank,
-        deck_style=opts.deck_style,  # type: ignore[arg-type]
+        deck_style=opts.deck_style,  # type: ignore[arg-type]  # never None after init
         min_bet=opts.min_bet,
         max_bet=opts.max_bet,
         stock_count=len(state.stock),
@@ -199,8 +199,8 @@ def observe(state: BancoState, seat: int | None) -> BancoObservation:
         bets=tuple(state.bets),
         cards=tuple(cards),
         hole_face_up=tuple(revealed),
-        hand=state.hands[seat] if own else (),  # type: ignore[index]
-        score=state.totals[seat] if own and state.hands[seat] else None,  # type: ignore[index]
+        hand=state.hands[me] if me is not None else (),
+        score=state.totals[me] if me is not None and state.hands[me] else None,
         bet_min=bet_min,
         bet_max=bet_max,
         bet_cap=bet_cap,
@@ -218,7 +218,8 @@ def hidden_cards(state: BancoState, seat: int) -> frozenset[str]:
     for s, hand in enumerate(state.hands):
         if hand:
             known.update(hand if (s == seat or revealed[s]) else hand[1:])
-    return frozenset(c for c in DECKS[state.options.deck_style] if c not in known)  # type: ignore[index]
+    deck = DECKS[state.options.deck_style]  # type: ignore[index]  # never None after init
+    return frozenset(c for c in deck if c not in known)
 
 
 def forbidden_hole_values(hand: tuple[str, ...]) -> frozenset[int]:

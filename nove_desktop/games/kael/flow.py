@@ -170,7 +170,7 @@ def finish_turn(state: KaelState, laid: bool, events: list[Event]) -> None:
     state.pending = None
     rank, count = chain(state)
     if laid and rank in NUMBER_RANKS and count in (2, 3):
-        open_cut_window(state, rank, count, events)  # type: ignore[arg-type]
+        open_cut_window(state, rank, count, events)
     else:
         advance(state, events)
 

@@ -80,9 +80,9 @@ def _lay_action(cards: tuple[str, ...], source: str) -> Lay:
     return action
 
 
-_DECK_ONLY = (DECK_SOURCE,)
-_TABLE_ONLY = (TABLE_SOURCE,)
-_BOTH = (DECK_SOURCE, TABLE_SOURCE)
+_DECK_ONLY: tuple[str, ...] = (DECK_SOURCE,)
+_TABLE_ONLY: tuple[str, ...] = (TABLE_SOURCE,)
+_BOTH: tuple[str, ...] = (DECK_SOURCE, TABLE_SOURCE)
 _NO_SOURCE: tuple[str, ...] = ()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .cards import hand_total
@@ -36,7 +37,7 @@ def ranking(state: KaelState) -> list[list[int]]:
     winners = list(state.winners)
     places: list[list[int]] = [sorted(winners)] if winners else []
 
-    def grouped(seats: list[int], key) -> list[list[int]]:  # type: ignore[no-untyped-def]
+    def grouped(seats: list[int], key: Callable[[int], Any]) -> list[list[int]]:
         out: list[list[int]] = []
         last = None
         for seat in sorted(seats, key=lambda s: (key(s), s)):

@@ -96,7 +96,7 @@ def observe(state: KaelState, seat: int | None) -> KaelObservation:
         )
         for s in range(state.players)
     )
-    own = seat is not None and 0 <= seat < state.players
+    me = seat if seat is not None and 0 <= seat < state.players else None  # (None: spectator)
     return KaelObservation(
         seat=seat,
         phase=shown_phase,
@@ -105,8 +105,8 @@ def observe(state: KaelState, seat: int | None) -> KaelObservation:
         dealer=state.dealer,
         hand_size=state.hand_size,
         current=state.current if phase in (Phase.TURN, Phase.GOOD_DRAW, Phase.CUT_WINDOW) else None,
-        hand=tuple(state.hands[seat]) if own else (),  # type: ignore[index]
-        hand_total=hand_total(state.hands[seat]) if own else None,  # type: ignore[index]
+        hand=tuple(state.hands[me]) if me is not None else (),
+        hand_total=hand_total(state.hands[me]) if me is not None else None,
         seats=seats,
         table=tuple((card, who) for card, who, _no in state.table),
         chain_rank=rank,
@@ -114,10 +114,10 @@ def observe(state: KaelState, seat: int | None) -> KaelObservation:
         deck_count=len(state.deck),
         caller=state.caller,
         final_queue=tuple(state.final_queue),
-        can_call_kael=own
+        can_call_kael=me is not None
         and phase == Phase.TURN
-        and seat == state.current
-        and can_call(state, seat),  # type: ignore[arg-type]
+        and me == state.current
+        and can_call(state, me),
         cut_window=window,
         good_draw=state.pending if drawer else None,
         revealed_hands=tuple(tuple(h) for h in state.hands) if state.revealed else None,

@@ -59,7 +59,7 @@ def split(
             if state == FREE:
                 free = card
             else:
-                fixed.append(option)  # type: ignore[arg-type]
+                fixed.append(option)  # type: ignore[arg-type]  # a locked or forced joker has one
     return fixed, free
 
 

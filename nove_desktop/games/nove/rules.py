@@ -107,7 +107,7 @@ def is_legal(state: NoveState, seat: int, action: Action) -> bool:
     if state.phase == Phase.TURN and kind in (Hit, Stand):
         return kind is Stand or flow.can_draw(state)
     if state.phase == Phase.EXCHANGE and kind is Discard:
-        cards = action.cards  # type: ignore[attr-defined]
+        cards = action.cards  # type: ignore[attr-defined]  # kind checked
         if len(cards) > 3 or (len(cards) > 1 and len(set(cards)) != len(cards)):
             return False
         hand = state.hands[seat]
@@ -220,7 +220,7 @@ def explain(state: NoveState, seat: int, action: Action) -> str:
             return f"you cannot {describe(action)} now: {text}"
         if isinstance(action, Discard):
             return _explain_discard(state, seat, action)
-        option = action.option  # type: ignore[attr-defined]
+        option = action.option  # type: ignore[attr-defined]  # every other action has an option
         return _explain_option(state, seat, option, phase == Phase.DECLARE)
     return _explain_turn(state, seat, action)
 

@@ -77,8 +77,8 @@ def score_round(
         capo = None
     out: dict[int, SeatScore] = {}
     for s in order:
-        value = values.get(s)
-        if value is None:
+        final = values.get(s)
+        if final is None:
             out[s] = SeatScore(s, True, None)
             continue
         h = hands[s]
@@ -96,7 +96,7 @@ def score_round(
         out[s] = SeatScore(
             s,
             False,
-            value,
+            final,
             2 if s == nove_holder else 0,
             2 if s == winner31 else 0,
             1 if s == capo else 0,

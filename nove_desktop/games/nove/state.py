@@ -148,7 +148,7 @@ class NoveState:
             state.hands = [list(h) for h in data["hands"]]
             for name in ("scores", "draw", "discard", "busted", "exchanged", "queue"):
                 setattr(state, name, list(data[name]))
-            state.announcements = [tuple(a) for a in data["announcements"]]  # type: ignore[misc]
+            state.announcements = [tuple(a) for a in data["announcements"]]
             state.discarded_by = dict(data["discarded_by"])
             state.locked = dict(data["locked"])
             state.joker_options = {int(k): v for k, v in data["joker_options"].items()}

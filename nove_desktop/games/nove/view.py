@@ -85,7 +85,13 @@ def observe(state: NoveState, seat: int | None) -> NoveObservation:
                 score=state.scores[s],
             )
         )
-    own = seat is not None
+    hand: tuple[str, ...] = ()
+    jokers: tuple[tuple[str, str, str | None], ...] = ()
+    min_value = None
+    if seat is not None:
+        hand = tuple(state.hands[seat])
+        jokers = _joker_info(state, seat, state.hands[seat])
+        min_value = flow.min_value(state, seat)
     current = None
     if state.phase in (Phase.TURN, Phase.EXCHANGE):
         current = state.order[state.cursor]
@@ -101,10 +107,12 @@ def observe(state: NoveState, seat: int | None) -> NoveObservation:
         dealer=state.dealer,
         order=state.order,
         current=current,
-        hand=tuple(state.hands[seat]) if own else (),
-        jokers=_joker_info(state, seat, state.hands[seat]) if own else (),  # type: ignore[arg-type]
-        min_value=flow.min_value(state, seat) if own else None,  # type: ignore[arg-type]
-        own_discards=tuple(c for c in state.discard if own and state.discarded_by.get(c) == seat),
+        hand=hand,
+        jokers=jokers,
+        min_value=min_value,
+        own_discards=tuple(
+            c for c in state.discard if seat is not None and state.discarded_by.get(c) == seat
+        ),
         seats=tuple(seats),
         draw_count=len(state.draw),
         discard_count=len(state.discard),

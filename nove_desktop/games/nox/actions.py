@@ -32,11 +32,7 @@ class Play(Action):
         # are searched often by look-ahead and tests.
         if other.__class__ is not Play:
             return NotImplemented
-        return (
-            self.card == other.card  # type: ignore[attr-defined]
-            and self.target == other.target  # type: ignore[attr-defined]
-            and self.stack == other.stack  # type: ignore[attr-defined]
-        )
+        return self.card == other.card and self.target == other.target and self.stack == other.stack
 
     def to_json(self) -> dict[str, Any]:
         # Written out: the generic field walk is slow, and look-ahead and replays call it often.
@@ -52,14 +48,15 @@ class PlayCodec(ActionCodec):
 
     def from_json(self, data: Any) -> Action:
         if type(data) is dict and data.get("type") == "play" and len(data) <= 4:
-            card, target, stack = data.get("card"), data.get("target"), data.get("stack", _NO)
+            card, target = data.get("card"), data.get("target")
+            stack: Any = data.get("stack", _NO)
             if (
                 type(card) is str
                 and type(target) is int
                 and (stack is None or stack is _NO or type(stack) is int)
                 and len(data) == (3 if stack is _NO else 4)
             ):
-                index = None if stack is _NO else stack
+                index = stack if type(stack) is int else None  # (None or _NO: a new stack)
                 if card in NUMBER and 0 <= target < MAX_PLAYERS:
                     if index is None:
                         return play_entry(card)[0][target * SLOTS]

@@ -37,6 +37,7 @@ def deck(profile: str = PUBLISHED) -> tuple[str, ...]:
     """The 90 card ids of ``profile`` in canonical order: colour B, G, O; number ascending;
     copy ascending."""
     cards = []
+    numbers: tuple[int, ...]
     for colour in COLOURS:
         if profile == PUBLISHED:
             numbers, copies = PUBLISHED_NUMBERS[colour], PUBLISHED_COPIES

@@ -58,7 +58,7 @@ def apply(state: NoxState, seat: int, action: Action) -> list[Event]:
     """Check ``action`` and apply it; nothing changes when it is refused."""
     if not is_legal(state, seat, action):
         raise IllegalActionError(explain(state, seat, action), seat=seat, action=action)
-    play: Play = action  # type: ignore[assignment]
+    play: Play = action  # type: ignore[assignment]  # is_legal accepts Play only
     events: list[Event] = []
     flow.resolve_play(state, seat, play.card, play.target, play.stack, events)
     return events

@@ -77,7 +77,7 @@ class NoxObservation:
 
 
 def observe(state: NoxState, seat: int | None) -> NoxObservation:
-    own = seat is not None and 0 <= seat < state.players
+    me = seat if seat is not None and 0 <= seat < state.players else None  # (None: spectator)
     opts = state.options
     return NoxObservation(
         seat=seat,
@@ -87,7 +87,7 @@ def observe(state: NoxState, seat: int | None) -> NoxObservation:
         round_number=state.round_number,
         start_seat=state.start_seat,
         current=state.current if state.phase == Phase.TURN else None,
-        hand=tuple(state.hands[seat]) if own else (),  # type: ignore[index]
+        hand=tuple(state.hands[me]) if me is not None else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         pile_count=len(state.pile),
         kitties=tuple(tuple(kitty) for kitty in state.kitties),

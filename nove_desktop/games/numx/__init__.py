@@ -29,7 +29,7 @@ class NumxGame(Game[NumxOptions, NumxState]):
     actions = CODEC
     has_reaction_windows = True
 
-    to_act = staticmethod(rules.to_act)
+    to_act = staticmethod(rules.to_act)  # type: ignore[assignment]  # an attrgetter (fast)
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)
 

@@ -73,18 +73,25 @@ for _card in (*SPECIALS, *OBJECTIVES):
 
 IS_CLASSIC = {card: KIND[card] == CLASSIC for card in FULL_DECK}
 
+
 # Weight in a malus area (spec 1.1): face value, ∞ 20, special 20.
-WEIGHT = {
-    card: (
-        (INF_WEIGHT if VALUE[card] == INF else VALUE[card])  # type: ignore[misc]
-        if IS_CLASSIC[card]
-        else SPECIAL_WEIGHT
-    )
-    for card in PLAYING_DECK
-}
+def _weight(card: str) -> int:
+    value = VALUE[card]
+    if value is None:  # a special card (exactly the cards that are not classic)
+        return SPECIAL_WEIGHT
+    return INF_WEIGHT if value == INF else value
+
+
+WEIGHT: dict[str, int] = {card: _weight(card) for card in PLAYING_DECK}
+
 
 # Order key for the first leader (spec 4.4): classic value (∞ 14), special 15.
-LEAD_KEY = {card: (VALUE[card] if IS_CLASSIC[card] else SPECIAL_KEY) for card in PLAYING_DECK}
+def _lead_key(card: str) -> int:
+    value = VALUE[card]
+    return SPECIAL_KEY if value is None else value  # (None: exactly the special cards)
+
+
+LEAD_KEY = {card: _lead_key(card) for card in PLAYING_DECK}
 
 
 # "Face": copies with the same face are interchangeable in play (spec 1.1). Malus+ copies differ

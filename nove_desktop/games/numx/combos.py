@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left
-from typing import Any
+from typing import Any, TypeVar
 
 from .actions import DECK_SOURCE, Claim, Draw, Play
 from .cards import (
@@ -52,10 +52,11 @@ _VALUE_INDEX = {v: i for i, v in enumerate(ALL_VALUES)}
 _META = {card: (FACE[card], VALUE[card]) for card in FACE}
 
 
+ActionT = TypeVar("ActionT")
 _set = object.__setattr__
 
 
-def _new(cls: type, **fields: object) -> object:
+def _new(cls: type[ActionT], **fields: object) -> ActionT:
     """An action built without ``__post_init__`` (its fields are already canonical)."""
     action = object.__new__(cls)
     for name, value in fields.items():
@@ -64,10 +65,7 @@ def _new(cls: type, **fields: object) -> object:
 
 
 # The shared ``Draw`` of each source: the deck, or a card taken from a malus area.
-DRAWS: dict[str, Draw] = {
-    source: _new(Draw, source=source)  # type: ignore[misc]
-    for source in (DECK_SOURCE, *FULL_DECK)
-}
+DRAWS: dict[str, Draw] = {source: _new(Draw, source=source) for source in (DECK_SOURCE, *FULL_DECK)}
 
 
 class HandInfo:
@@ -114,7 +112,10 @@ class HandInfo:
         self.classics = size - len(specials)
         self.most = max(map(len, by_value.values())) if by_value else 0
         self._groups: tuple[tuple[str, ...], ...] | None = None
-        self.jokers = self.swipes = self.numx = self.malus_plus = ()
+        self.jokers: tuple[str, ...] = ()
+        self.swipes: tuple[str, ...] = ()
+        self.numx: tuple[str, ...] = ()
+        self.malus_plus: tuple[str, ...] = ()
         self.jkey = 0  # the jokers' part of a table's key (``_table``)
         for card in specials:
             self._add_special(card)
@@ -260,15 +261,15 @@ class BoardInfo:
                 drawable[seat].append(card)
                 draws[seat].append(DRAWS[card])
                 if value is not None:
-                    groups = by_value.get(value)
-                    if groups is None:
+                    held = by_value.get(value)
+                    if held is None:
                         by_value[value] = ((seat, (card,)),)
                         counts[value] = 1
                         keys[value] = _BOARD_KEY[card]
                     else:
-                        by_value[value] = (*groups, (seat, (card,)))
+                        by_value[value] = (*held, (seat, (card,)))
                         counts[value] += 1
-                        keys[value] |= _BIT[card] << (_BOARD_SHIFT + 8 * len(groups))
+                        keys[value] |= _BIT[card] << (_BOARD_SHIFT + 8 * len(held))
         self.by_value = by_value
         self.counts = counts
         self.most = max(counts.values()) if counts else 0
@@ -398,11 +399,13 @@ _TAKEN = [[(a, j) for j in range(8)] for a in range(64)]  # (more than one value
 # masks: the combinations of a value depend only on which copies each place holds and on the
 # number of jokers (a ``_recipe``), shared by every value and every card of that shape.
 _BIT: dict[str, int] = {}
+_VALUE_OF: dict[str, int] = {}  # a classic card's value (``VALUE`` gives None for specials)
 _CLASSIC: dict[int, list[tuple[str, ...]]] = {}  # value -> the copies in each mask
 for _value in ALL_VALUES:
     _ids = [card for card in ORDER if VALUE.get(card) == _value]
     for _i, _card in enumerate(_ids):
         _BIT[_card] = 1 << _i
+        _VALUE_OF[_card] = _value
     _CLASSIC[_value] = [
         tuple(card for i, card in enumerate(_ids) if mask >> i & 1)
         for mask in range(1 << len(_ids))
@@ -419,9 +422,11 @@ _BOARD_SHIFT = 16
 # the mask that takes that bit out (``_HAND_CLEAR``), and the same in the first area's part.
 # Both parts carry the value's index, so either alone names the table's value (``_table`` ORs
 # them, with 0 for a value the hand or the board does not hold).
-_HAND_KEY = {card: _VALUE_INDEX[VALUE[card]] | bit << _HAND_SHIFT for card, bit in _BIT.items()}
+_HAND_KEY = {card: _VALUE_INDEX[_VALUE_OF[card]] | bit << _HAND_SHIFT for card, bit in _BIT.items()}
 _HAND_CLEAR = {card: ~(bit << _HAND_SHIFT) for card, bit in _BIT.items()}
-_BOARD_KEY = {card: _VALUE_INDEX[VALUE[card]] | bit << _BOARD_SHIFT for card, bit in _BIT.items()}
+_BOARD_KEY = {
+    card: _VALUE_INDEX[_VALUE_OF[card]] | bit << _BOARD_SHIFT for card, bit in _BIT.items()
+}
 
 
 @functools.lru_cache(maxsize=1 << 13)
@@ -450,7 +455,9 @@ _CLAIMS = {v: [_new_claim(c) if c else None for c in t] for v, t in _CLASSIC.ite
 
 def combo_value(cards: tuple[str, ...], joker_value: int | None) -> int:
     """The value of a combination: its classic cards' (they come first), or a lone joker's."""
-    return VALUE[cards[0]] if joker_value is None else joker_value  # type: ignore[return-value]
+    if joker_value is not None:
+        return joker_value
+    return VALUE[cards[0]]  # type: ignore[return-value]  # a classic card: an int value
 
 
 def effect(k: int, w: int, joker_value: int | None, count: int, value: int) -> tuple[str, int, int]:
@@ -582,7 +589,7 @@ class ValueCombos:
         """The combinations' actions: the shared one of each set of classic copies, or one
         made by ``make`` for the combinations with jokers."""
         recipe = self.recipe
-        row = shared[self.value]  # type: ignore[index]
+        row = shared[self.value]  # type: ignore[index]  # a lone joker's table has no shared row
         if recipe.plain:
             return tuple(map(row.__getitem__, recipe.masks))
         return tuple(
@@ -606,7 +613,7 @@ def value_combos(
         tuple([sum(map(_BIT_OF, ids)) for _seat, ids in groups]),
         len(jokers),
     )
-    copies = _CLASSIC[value]  # type: ignore[index]
+    copies = _CLASSIC[value]  # type: ignore[index]  # a table of classic copies: an int value
     if recipe.plain:
         return ValueCombos(tuple(map(copies.__getitem__, recipe.masks)), recipe, value)
     prefixes = [jokers[:j] for j in range(len(jokers) + 1)]
@@ -685,7 +692,7 @@ def _table(info: HandInfo, binfo: BoardInfo, v: int) -> ValueCombos:
 def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> list[Slice]:
     """The combinations legal on one's turn against ``(count, value)`` (``count`` 0: a lead),
     before the last-card rule, as ``(table, start, stop)`` slices (spec 6.2)."""
-    out = []
+    out: list[Slice] = []
     by_value = info.by_value
     on_board = binfo.counts
     if count == 0:
@@ -742,7 +749,7 @@ def turn_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> lis
 
 
 def _slice_value(piece: Slice) -> int:
-    return piece[0].value  # type: ignore[return-value]  (never a lone joker's table)
+    return piece[0].value  # type: ignore[return-value]  # never a lone joker's table
 
 
 def claim_slices(info: HandInfo, binfo: BoardInfo, count: int, value: int) -> list[Slice]:

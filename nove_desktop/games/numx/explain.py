@@ -165,7 +165,7 @@ def _combination_problem(
         )
         if problem:
             return problem
-    problem = _against_trick(state, len(cards), value, not classics, claim)  # type: ignore[arg-type]
+    problem = _against_trick(state, len(cards), value, not classics, claim)
     if problem:
         return problem
     info = hand_info(tuple(hand))

@@ -38,7 +38,7 @@ _WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {}  # (first seat, players): the seats
 
 
-class _SeatEvents(dict):  # type: ignore[type-arg]
+class _SeatEvents(dict[int, Event]):
     """One shared event per seat, for the frequent events whose data is the seat and constants
     (events are never changed once made)."""
 
@@ -285,7 +285,7 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
         )
         if mode == SWAP:
             malus = state.malus
-            malus[seat], malus[target] = malus[target], malus[seat]  # type: ignore[index]
+            malus[seat], malus[target] = malus[target], malus[seat]  # type: ignore[index]  # a seat
         elif mode == ROTATE:
             old = state.malus
             n = state.players
@@ -297,7 +297,7 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
             h, m = malus_plus_numbers(state.options.malus_plus_values)[card]
             targets = (target,) if mode == ONE else clockwise_from(state, seat)
             assert mode in (ONE, ALL)
-            malus_plus(state, targets, h, m, events)  # type: ignore[arg-type]
+            malus_plus(state, targets, h, m, events)  # type: ignore[arg-type]  # a seat
         if mode in (SWAP, ROTATE):
             state.binfo = None
             events.append(Event.public("areas", areas=[list(a) for a in state.malus]))
@@ -464,7 +464,7 @@ def answer_window(
         assert last is not None
         set_turn(state, (last + 1) % state.players)
         return None
-    return outcome.seat, outcome.claim  # type: ignore[return-value]
+    return outcome.seat, outcome.claim  # type: ignore[return-value]  # decided: a seat claimed
 
 
 def end_trick(state: NumxState, leader: int, reason: str, events: list[Event]) -> None:

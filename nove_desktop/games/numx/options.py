@@ -34,7 +34,7 @@ class NumxOptions:
     infini_4: bool = False
     numx_interrupt: bool = False
     first_anchor: int | str = "random"
-    malus_plus_values: MalusPlusValues = MALUS_PLUS_DEFAULT  # type: ignore[assignment]
+    malus_plus_values: MalusPlusValues = MALUS_PLUS_DEFAULT  # type: ignore[assignment]  # checked
 
     def __post_init__(self) -> None:
         if not _whole(self.players):

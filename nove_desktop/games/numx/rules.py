@@ -59,12 +59,12 @@ _CARDS_CLAIM = "cards"
 # -- shared action instances -----------------------------------------------------------------------
 @functools.lru_cache(maxsize=1 << 10)
 def numx_action(card: str) -> PlayNumX:
-    return _new(PlayNumX, card=card)  # type: ignore[return-value]
+    return _new(PlayNumX, card=card)
 
 
 @functools.lru_cache(maxsize=1 << 10)
 def claim_numx_action(card: str) -> ClaimNumX:
-    return _new(ClaimNumX, card=card)  # type: ignore[return-value]
+    return _new(ClaimNumX, card=card)
 
 
 _PLAY_SPECIALS_ONLY = _new(Play, cards=(), joker_value=None)
@@ -76,11 +76,12 @@ def special_steps(card: str, seat: int, players: int) -> list[AddSpecial]:
     """The ``AddSpecial`` actions of one Swipe (7.3: swap with another seat, rotate left or
     right) or one Malus+ (7.4: one seat, the actor included, or all seats), shared (callers
     copy them into their tables)."""
+    uses: list[tuple[str, int | str | None]]
     if KIND[card] == SWIPE:
         uses = [(SWAP, q) for q in range(players) if q != seat] + [(ROTATE, LEFT), (ROTATE, RIGHT)]
     else:
         uses = [(ONE, q) for q in range(players)] + [(ALL, None)]
-    return [_new(AddSpecial, card=card, mode=mode, target=target) for mode, target in uses]  # type: ignore[misc]
+    return [_new(AddSpecial, card=card, mode=mode, target=target) for mode, target in uses]
 
 
 # -- tables of legal actions -----------------------------------------------------------------------
@@ -222,6 +223,7 @@ def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     """``Replenish`` choices (spec 8.6): exactly ``need`` (1 or 2) sources, ``"deck"`` at most
     ``deck_cards`` times, hand cards one copy per face at a time (lowest ids first)."""
     groups = info.groups()
+    actions: Table
     if need == 1:
         actions = [_REPLENISH_DECK] if deck_cards else []
         actions += map(_SINGLE_REFILLS.__getitem__, map(_FIRST, groups))
@@ -236,9 +238,7 @@ def refill_table(info: HandInfo, need: int, deck_cards: int) -> Table:
     return actions
 
 
-def _add_pairs(
-    out: list[Any], rows: dict[str, dict[str, Any]], groups: Any, heads: list[str]
-) -> None:
+def _add_pairs(out: list[Any], rows: _Rows, groups: Any, heads: list[str]) -> None:
     """Append the action of every way to take two cards from the face groups (lowest ids first,
     in canonical order) from the pair ``rows``."""
     for i, first in enumerate(groups):
@@ -248,7 +248,7 @@ def _add_pairs(
         out += map(row.__getitem__, heads[i + 1 :])  # (a row makes missing pairs itself)
 
 
-class _Row(dict):  # type: ignore[type-arg]
+class _Row(dict[str, Any]):
     """The shared actions of the pairs that start with one source, made on first use."""
 
     __slots__ = ("first", "make")
@@ -263,7 +263,7 @@ class _Row(dict):  # type: ignore[type-arg]
         return action
 
 
-class _Rows(dict):  # type: ignore[type-arg]
+class _Rows(dict[str, "_Row"]):
     __slots__ = ("make",)
 
     def __init__(self, make: Any) -> None:
@@ -275,7 +275,7 @@ class _Rows(dict):  # type: ignore[type-arg]
         return row
 
 
-class _Singles(dict):  # type: ignore[type-arg]
+class _Singles(dict[str, Replenish]):
     def __missing__(self, source: str) -> Replenish:
         action = self[source] = _replenish((source,))
         return action
@@ -289,8 +289,8 @@ def _replenish(sources: tuple[str, ...]) -> Replenish:
     """The shared ``Replenish`` of canonical sources (at most 91 x 91 + 92 of them)."""
     action = _REPLENISH.get(sources)
     if action is None:
-        action = _REPLENISH[sources] = _new(Replenish, sources=sources)  # type: ignore[assignment]
-    return action  # type: ignore[return-value]
+        action = _REPLENISH[sources] = _new(Replenish, sources=sources)
+    return action
 
 
 _REPLENISH_DECK = _replenish((DECK_SOURCE,))
@@ -303,8 +303,8 @@ def _choose(cards: tuple[str, ...]) -> ChooseMalus:
     """The shared ``ChooseMalus`` of a canonical pair."""
     action = _CHOOSE.get(cards)
     if action is None:
-        action = _CHOOSE[cards] = _new(ChooseMalus, cards=cards)  # type: ignore[assignment]
-    return action  # type: ignore[return-value]
+        action = _CHOOSE[cards] = _new(ChooseMalus, cards=cards)
+    return action
 
 
 _CHOICE_PAIRS = _Rows(_choose)
@@ -385,9 +385,11 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         if kind is Pass:
             won = flow.answer_window(state, seat, None, events)
         elif kind is Claim:
-            won = flow.answer_window(state, seat, (_CARDS_CLAIM, action.cards), events)  # type: ignore[attr-defined]
+            claim = (_CARDS_CLAIM, action.cards)  # type: ignore[attr-defined]  # kind checked
+            won = flow.answer_window(state, seat, claim, events)
         else:
-            won = flow.answer_window(state, seat, (_NUMX_CLAIM, (action.card,)), events)  # type: ignore[attr-defined]
+            claim = (_NUMX_CLAIM, (action.card,))  # type: ignore[attr-defined]  # kind checked
+            won = flow.answer_window(state, seat, claim, events)
         if won is not None:
             _claimed(state, won, events)
         if state.window is not window:  # decided: closed, or a new window after a claim
@@ -396,13 +398,14 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
         state.memo = {}  # every change below makes the tables stale
         _turn(state, seat, action, events)
     elif phase == Phase.MALUS_CHOICE:
-        flow.choose_malus(state, seat, action.cards, events)  # type: ignore[attr-defined]
+        chosen = action.cards  # type: ignore[attr-defined]  # the only legal kind here
+        flow.choose_malus(state, seat, chosen, events)
         if state.phase != Phase.MALUS_CHOICE:  # the others' choices do not depend on it
             state.memo = {}
     else:
         state.memo = {}
         assert kind is Replenish
-        sources = action.sources  # type: ignore[attr-defined]
+        sources = action.sources  # type: ignore[attr-defined]  # kind checked
         from_deck = sources.count(DECK_SOURCE)
         flow.refill(state, seat, from_deck, sources[from_deck:], events)
     return events

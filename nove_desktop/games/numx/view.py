@@ -135,15 +135,13 @@ def _copy(value: Any) -> Any:
 
 def observe(state: NumxState, seat: int | None) -> NumxObservation:
     n = state.players
-    own = seat is not None and 0 <= seat < n
+    me = seat if seat is not None and 0 <= seat < n else None  # (None: spectator)
     phase = state.phase
     window = None
     if phase == Phase.FX_WINDOW and state.window is not None:
-        answered = own and seat in state.window.answers
-        claim = state.window.answers.get(seat) if answered else None  # type: ignore[arg-type]
-        can_claim = (
-            own and not answered and len(table_for(state, seat)) > 1  # type: ignore[arg-type]
-        )
+        answered = me is not None and me in state.window.answers
+        claim = state.window.answers.get(me) if me is not None and answered else None
+        can_claim = me is not None and not answered and len(table_for(state, me)) > 1
         window = WindowView(
             waiting=state.acting,
             precedence=state.window.order,
@@ -154,9 +152,9 @@ def observe(state: NumxState, seat: int | None) -> NumxObservation:
     hands = state.hands
     public = state.public
     refill = 0
-    if own and phase in (Phase.REPLENISH, Phase.COMPLETION) and seat in state.acting:
-        refill = sources_needed(state, seat)  # type: ignore[arg-type]
-    chosen = state.chosen[seat] if own else None  # type: ignore[index]
+    if me is not None and phase in (Phase.REPLENISH, Phase.COMPLETION) and me in state.acting:
+        refill = sources_needed(state, me)
+    chosen = state.chosen[me] if me is not None else None
     return NumxObservation(
         seat=seat,
         phase=phase,
@@ -165,10 +163,10 @@ def observe(state: NumxState, seat: int | None) -> NumxObservation:
         rounds=state.options.rounds,
         anchor=state.anchor,
         current=state.current if phase == Phase.TURN else None,
-        hand=tuple(hands[seat]) if own else (),  # type: ignore[index]
-        objective=state.objectives[seat] if own else None,  # type: ignore[index]
+        hand=tuple(hands[me]) if me is not None else (),
+        objective=state.objectives[me] if me is not None else None,
         chosen=None if chosen is None else tuple(chosen),
-        staged=tuple(state.staged) if own and seat == state.current else (),
+        staged=tuple(state.staged) if me is not None and me == state.current else (),
         malus=tuple(tuple(a) for a in state.malus),
         hand_counts=tuple(len(h) for h in hands),
         known_cards=tuple(tuple(c for c in h if c in public) for h in hands),
@@ -253,7 +251,7 @@ def determinize(state: NumxState, seat: int, rng: Rng) -> NumxState:
         rng.shuffle(objectives)
         for s in owners:
             sample.objectives[s] = objectives.pop(0)
-        sample.objective_pile = objectives  # type: ignore[assignment]
+        sample.objective_pile = objectives  # type: ignore[assignment]  # owners hold one
     else:
         rng.shuffle(sample.deck)
         rng.shuffle(sample.objective_pile)
