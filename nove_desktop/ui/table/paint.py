@@ -43,6 +43,12 @@ def to_screen(app: App, point: tuple[float, float]) -> tuple[int, int]:
     return (round(ox + point[0] * app.scale), round(oy + point[1] * app.scale))
 
 
+def to_design(app: App, pos: tuple[int, int]) -> tuple[float, float]:
+    """A window pixel in design units (the inverse of ``to_screen``)."""
+    ox, oy = offset(app)
+    return ((pos[0] - ox) / app.scale, (pos[1] - oy) / app.scale)
+
+
 def rect_to_screen(app: App, rect: pygame.FRect) -> pygame.Rect:
     x, y = to_screen(app, (rect.x, rect.y))
     return pygame.Rect(x, y, round(rect.width * app.scale), round(rect.height * app.scale))
@@ -150,12 +156,14 @@ def dealer_chip(app: App, surface: pygame.Surface, centre: tuple[int, int]) -> N
 
 # -- cards ---------------------------------------------------------------------------------------
 def cards(scene: TableScene, surface: pygame.Surface) -> None:
-    """Cards at rest in zone order, then the moving ones on top, then those leaving."""
+    """Cards at rest in zone order, then the moving ones on top, then those leaving (a card
+    carried by the mouse is drawn last of all, by the scene)."""
     resting: list[CardSprite] = []
     moving: list[CardSprite] = []
+    carried = scene.dragged()
     for _zone, ref in scene.zones.all_refs():
         sprite = scene.sprites.get(ref)
-        if sprite is None or not sprite.visible or not scene.shown(ref):
+        if sprite is None or not sprite.visible or not scene.shown(ref) or sprite is carried:
             continue
         (moving if sprite.motion.moving else resting).append(sprite)
     for sprite in resting + moving + scene.leaving:
