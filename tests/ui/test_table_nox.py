@@ -653,7 +653,7 @@ def test_the_round_summary_says_who_was_not_eligible_and_who_recorded():
     ]
     data = {"round": 1, "points": [39, 0, 28], "eligible": [True, False, True],
             "recorded": [39, 0, 0], "totals": [39, 0, 0]}
-    rows = summary_rows(narrator, data, "thick_skinned")
+    rows = summary_rows(narrator.names, narrator.kitties, data, "thick_skinned")
     assert rows[0][1] == "B4 G14 O6 B15" and rows[0][3][0] == "39"
     assert rows[1][2][0] == "not eligible: no blue"
     assert rows[0][4][0] == "+39 recorded" and rows[2][4][0] == "not recorded"

@@ -39,8 +39,11 @@ def offset(app: App) -> tuple[float, float]:
 
 
 def to_screen(app: App, point: tuple[float, float]) -> tuple[int, int]:
-    ox, oy = offset(app)
-    return (round(ox + point[0] * app.scale), round(oy + point[1] * app.scale))
+    # Called for every card and label of every frame: the window size is read once.
+    w, h = app.screen.get_size()
+    scale = min(w / DESIGN_W, h / DESIGN_H)
+    return (round((w - DESIGN_W * scale) / 2 + point[0] * scale),
+            round((h - DESIGN_H * scale) / 2 + point[1] * scale))
 
 
 def to_design(app: App, pos: tuple[int, int]) -> tuple[float, float]:
@@ -51,7 +54,8 @@ def to_design(app: App, pos: tuple[int, int]) -> tuple[float, float]:
 
 def rect_to_screen(app: App, rect: pygame.FRect) -> pygame.Rect:
     x, y = to_screen(app, (rect.x, rect.y))
-    return pygame.Rect(x, y, round(rect.width * app.scale), round(rect.height * app.scale))
+    scale = app.scale
+    return pygame.Rect(x, y, round(rect.width * scale), round(rect.height * scale))
 
 
 def card_rect(scene: TableScene, sprite: CardSprite) -> pygame.Rect:
@@ -242,6 +246,8 @@ def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
     image = fitted(app, item.text, app.s(560), pixels, item.colour, bold=True)
     centre = to_screen(app, banner_point(scene, item.anchor))
     pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
+    pill.clamp_ip(surface.get_rect())  # a seat at the window's edge keeps its call-out whole
+    centre = pill.center
     back = pygame.Surface(pill.size, pygame.SRCALPHA)
     alpha = item.alpha
     radius = min(pill.height // 2, app.s(24))

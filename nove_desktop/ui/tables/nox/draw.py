@@ -46,36 +46,62 @@ def label(
     colour: tuple[int, int, int],
     anchor: str = "midleft",
     bold: bool = False,
-) -> None:
-    """``text`` fitted into ``box`` (one line, shrunk to fit), placed at ``anchor``."""
+) -> pygame.Rect:
+    """``text`` fitted into ``box`` (one line, shrunk to fit), placed at ``anchor``; returns
+    where it was drawn."""
     image = fitted(table.app, text, box.width, pixels, colour, bold=bold, max_lines=1)
     rect = image.get_rect(**{anchor: getattr(box, anchor)})
     surface.blit(image, rect)
-    table.drawn_labels.append(rect)
+    return rect
 
 
 def kitties(table: NoxTable, surface: pygame.Surface) -> None:
-    """Every seat's slots and info line (under the cards)."""
+    """Every seat's slots and info line (under the cards). Each seat's layer is drawn once per
+    look (its top cards, its preview, the window size) and blitted afterwards."""
     preview = table.preview()
     for seat, geometry in table.geometry.items():
         outcome = preview[1] if preview is not None and preview[0] == seat else None
         stacks = table.kitty_rows(seat)
-        slots(table, surface, geometry, len(stacks))
-        info(table, surface, geometry, stacks, outcome)
+        key = (seat, table.app.size, tuple(s[-1] for s in stacks), outcome)
+        layer = table.layers.get(key)
+        if layer is None:
+            if len(table.layers) > 48:
+                table.layers.clear()
+            layer = table.layers[key] = seat_layer(table, geometry, stacks, outcome)
+        image, origin, labels = layer
+        surface.blit(image, origin)
+        table.drawn_labels += [rect.move(origin) for rect in labels]
 
 
-def slots(table: NoxTable, surface: pygame.Surface, geometry: SeatGeometry, count: int) -> None:
+def seat_layer(
+    table: NoxTable, geometry: SeatGeometry, stacks: list[list[str]], outcome: Outcome | None
+) -> tuple[pygame.Surface, tuple[int, int], list[pygame.Rect]]:
+    """One seat's slots and info line drawn on a layer of their own: the image, where it goes
+    on the screen, and the rectangles of its labels (in the layer)."""
     app = table.app
-    radius = app.s(5)
-    for index in range(SLOTS):
-        if index < count:
-            continue
-        rect = paint.rect_to_screen(app, geometry.slot_rect(index))
-        pygame.draw.rect(surface, SLOT_EDGE, rect, max(1, app.s(2)), radius)
+    area = paint.rect_to_screen(app, geometry.row.union(geometry.info)).inflate(
+        app.s(14), app.s(12))
+    image = pygame.Surface(area.size, pygame.SRCALPHA)
+    shift = (-area.x, -area.y)
+    slots(table, image, geometry, len(stacks), shift)
+    labels = info(table, image, geometry, stacks, outcome, shift)
+    return image, area.topleft, labels
+
+
+def slots(
+    table: NoxTable,
+    surface: pygame.Surface,
+    geometry: SeatGeometry,
+    count: int,
+    shift: tuple[int, int],
+) -> None:
+    app = table.app
+    for index in range(count, SLOTS):
+        rect = paint.rect_to_screen(app, geometry.slot_rect(index)).move(shift)
+        pygame.draw.rect(surface, SLOT_EDGE, rect, max(1, app.s(2)), app.s(5))
     if count == SLOTS - 1:  # one more stack ends the round: the row glows
-        row = paint.rect_to_screen(app, geometry.row).inflate(app.s(10), app.s(8))
-        glow = table.cached(("glow", row.size), lambda: _glow(row.size, app.s(9)))
-        surface.blit(glow, row)
+        row = paint.rect_to_screen(app, geometry.row).inflate(app.s(10), app.s(8)).move(shift)
+        surface.blit(_glow(row.size, app.s(9)), row)
 
 
 def _glow(size: tuple[int, int], radius: int) -> pygame.Surface:
@@ -93,21 +119,25 @@ def info(
     geometry: SeatGeometry,
     stacks: list[list[str]],
     outcome: Outcome | None,
-) -> None:
-    """Pips, points ("39", "0 — needs blue", "39 → 46" in a preview) and the counter."""
+    shift: tuple[int, int],
+) -> list[pygame.Rect]:
+    """Pips, points ("39", "0 — needs blue", "39 → 46" in a preview) and the counter;
+    returns the rectangles of the labels."""
     app = table.app
     tops = [tuple(s) for s in stacks if s]
     missing = missing_colours(tops)
     shown = missing if outcome is None else missing_colours(outcome.stacks)
     font = app.fonts.get(max(7, app.s(10)), bold=True)
     for colour, centre in zip(COLOURS, geometry.pips, strict=True):
-        pip(surface, font, table.to_screen(centre), app.s(PIP), colour, colour not in shown)
-    points_box = paint.rect_to_screen(app, geometry.points)
+        x, y = table.to_screen(centre)
+        pip(surface, font, (x + shift[0], y + shift[1]), app.s(PIP), colour,
+            colour not in shown)
+    points_box = paint.rect_to_screen(app, geometry.points).move(shift)
     text, short, colour = points_words(tops, missing, outcome)
     if app.fonts.get(app.s(SMALLEST_POINTS), bold=True).size(text)[0] > points_box.width:
         text = short  # "0 — needs B+O" where "needs blue and orange" would be too small
-    label(table, surface, text, points_box, app.s(14), colour, bold=True)
-    counter_box = paint.rect_to_screen(app, geometry.counter)
+    labels = [label(table, surface, text, points_box, app.s(14), colour, bold=True)]
+    counter_box = paint.rect_to_screen(app, geometry.counter).move(shift)
     count = len(tops)
     if outcome is not None and len(outcome.stacks) != count:
         words, ink = f"{count}\u2192{len(outcome.stacks)}", HIGHLIGHT
@@ -118,8 +148,9 @@ def info(
         pygame.draw.rect(surface, (120, 60, 10), pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, GLOW, pill, max(1, app.s(2)), pill.height // 2)
         ink = theme.WHITE
-    label(table, surface, words, counter_box.inflate(-app.s(6), 0), app.s(14), ink, "center",
-          bold=True)
+    labels.append(label(table, surface, words, counter_box.inflate(-app.s(6), 0), app.s(14),
+                        ink, "center", bold=True))
+    return labels
 
 
 def points_words(
@@ -190,7 +221,7 @@ def ghost(table: NoxTable, surface: pygame.Surface, widget: TargetWidget) -> Non
     if outcome is not None and outcome.merged is not None:
         start = geometry.slots[min(outcome.merged[0], SLOTS - 1)]
         end = geometry.slots[min(outcome.merged[1], SLOTS - 1)]
-        arrow(table, surface, start, end, geometry.card * RATIO / 2 + 6)
+        arrow(table, surface, start, end, geometry.card * RATIO / 2 + 5)
 
 
 def _faded(image: pygame.Surface) -> pygame.Surface:
@@ -204,17 +235,18 @@ def arrow(
     surface: pygame.Surface,
     start: tuple[float, float],
     end: tuple[float, float],
-    rise: float,
+    drop: float,
 ) -> None:
-    """A curved arrow over the slot row: this stack slides onto that one."""
+    """A curved arrow under the slot row (the info line above it keeps its words clear):
+    this stack slides onto that one."""
     app = table.app
     (x1, y1), (x2, _y2) = start, end
-    top = y1 - rise
+    low = y1 + drop
     points = []
     for k in range(13):
         t = k / 12
         x = x1 + (x2 - x1) * t
-        y = top - math.sin(math.pi * t) * 14
+        y = low + math.sin(math.pi * t) * 12
         points.append(table.to_screen((x, y)))
     width = max(2, app.s(3))
     pygame.draw.lines(surface, theme.WHITE, False, points, width)
@@ -228,6 +260,18 @@ def arrow(
         (tip[0] - size * math.cos(angle + 0.5), tip[1] - size * math.sin(angle + 0.5)),
     ]
     pygame.draw.polygon(surface, theme.WHITE, head)
+
+
+def flash(table: NoxTable, surface: pygame.Surface, rect: pygame.Rect, progress: float) -> None:
+    """A ring round a stack that was just joined by another, widening as it fades."""
+    app = table.app
+    grow = app.s(2 + 10 * progress)
+    ring = rect.inflate(2 * grow, 2 * grow)
+    image = pygame.Surface(ring.size, pygame.SRCALPHA)
+    alpha = int(230 * (1 - progress))
+    pygame.draw.rect(image, (*theme.WHITE, alpha), image.get_rect(), max(2, app.s(3)),
+                     app.s(9))
+    surface.blit(image, ring)
 
 
 # -- a stack opened for a look -------------------------------------------------------------------

@@ -24,6 +24,7 @@ from ....i18n import _
 from ... import theme
 from ...setup_options import OptionSpec, none_or, seat_option
 from ...table import paint
+from ...table.effects import Task
 from ...table.scene import OVERLAP, Slot, TableScene
 from ...table.sprites import CardSprite
 from ...widgets import Button, Widget
@@ -43,6 +44,8 @@ from .preview import Outcome, play_outcome
 from .words import (
     END_REASONS,
     Narrator,
+    not_eligible_words,
+    sheet_note,
     sheet_rows,
     sheet_title,
     summary_columns,
@@ -53,6 +56,7 @@ from .words import (
 )
 
 DECK = "deck"
+MERGE_FLASH = 0.9  # seconds a merged stack rings
 TARGET_SCORES = [None, 50, 75, 100, 125, 150, 200, 250, 300]
 CARD_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
@@ -116,7 +120,10 @@ class NoxTable(TableScene):
         self.pinned: tuple[int, int] | None = None
         self.drawn_labels: list[pygame.Rect] = []
         self.tops_depth: dict[str, int] = {}
+        self.flashes: list[tuple[int, int, Task]] = []
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.layers: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int],
+                                                 list[pygame.Rect]]] = {}
         self._status = ""
         super().__init__(app, session, resumed)
         self.hud_buttons.append(Button(_("Scores"), self.open_sheet))
@@ -193,6 +200,7 @@ class NoxTable(TableScene):
     def layout(self) -> None:
         super().layout()
         self._cache.clear()
+        self.layers.clear()
 
     def cached(self, key: tuple[Any, ...], build: Any) -> pygame.Surface:
         image = self._cache.get(key)
@@ -286,9 +294,9 @@ class NoxTable(TableScene):
         moving = stacks.pop(data["from_index"])
         stacks[data["new_index"]] = [*stacks[data["new_index"]], *moving]
         self.set_kitty(target, stacks)
-        self.banner(_("Merge! {before} \u2192 {after} stacks").format(
-            before=data["stacks"] + 1, after=data["stacks"]), f"seat:{target}", 24,
-            theme.WHITE, 1.0)
+        flash = Task(MERGE_FLASH * max(self.speed, 0.3), blocking=False)
+        self.flashes = [(target, data["new_index"], flash)]
+        self.tasks.append(flash)  # the joined stack rings once the slide is under way
         self.app.sounds.play("flip")
         return 0.5
 
@@ -312,20 +320,21 @@ class NoxTable(TableScene):
 
     def on_round_scored(self, data: dict[str, Any]) -> float:
         self.rounds.append(data)
+        kitties = [self.kitty_rows(seat) for seat in range(self.n)]
         for seat, points in enumerate(data["points"]):
             if data["eligible"][seat]:
                 text, colour = f"{points}", theme.OK
             else:
                 text, colour = _("0 \u2014 {why}").format(
-                    why=self.narrator.not_eligible_words(seat)), theme.DANGER
+                    why=not_eligible_words(kitties[seat])), theme.DANGER
             self.banner(text, f"seat:{seat}", 26, colour, 1.8)
         self.totals = list(data["totals"])
         self.scores = list(self.totals)
         self.show_summary(
-            summary_title(self.narrator, data, self.ended),
+            summary_title(self.names, data, self.ended, self.last_target),
             summary_columns(self.variant),
-            summary_rows(self.narrator, data, self.variant),
-            note=summary_note(self.narrator, data, self.variant, self.target),
+            summary_rows(self.names, kitties, data, self.variant),
+            note=summary_note(self.names, data, self.variant, self.target),
         )
         self.app.sounds.play("chip")
         return 1.0
@@ -354,6 +363,7 @@ class NoxTable(TableScene):
             title=sheet_title(self.variant, self.target),
             columns=[_("Round"), *self.names],
             rows=sheet_rows(self.names, self.rounds, self.totals, self.variant),
+            note=sheet_note(self.variant),
         )
 
     # == decisions ===============================================================================
@@ -595,6 +605,9 @@ class NoxTable(TableScene):
             draw.depth_badge(self, surface, rect, depth)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        self.flashes = [f for f in self.flashes if not f[2].done]
+        for seat, index, flash in self.flashes:
+            draw.flash(self, surface, self.place_rect(seat, index), flash.progress)
         spot = self.looked_at()
         if spot is None:
             return

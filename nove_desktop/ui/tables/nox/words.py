@@ -121,19 +121,18 @@ class Narrator:
         names = ", ".join(self.names[s] for s in winners)
         return _("{names} share the win with {total}.").format(names=names, total=total)
 
-    # -- the round's kitties, for summaries ------------------------------------------------------
-    def tops(self, seat: int) -> list[str]:
-        return [stack[-1] for stack in self.kitties[seat] if stack]
-
     def not_eligible_words(self, seat: int) -> str:
-        """Why a kitty scores nothing: "empty kitty", "no blue", "no green or orange"."""
-        kitty = self.kitties[seat]
-        if not kitty:
-            return _("empty kitty")
-        missing = [colour_word(c) for c in missing_colours(kitty)]
-        if len(missing) == 1:
-            return _("no {colour}").format(colour=missing[0])
-        return _("no {first} or {last}").format(first=", ".join(missing[:-1]), last=missing[-1])
+        return not_eligible_words(self.kitties[seat])
+
+
+def not_eligible_words(kitty: Sequence[Sequence[str]]) -> str:
+    """Why a kitty scores nothing: "empty kitty", "no blue", "no green or orange"."""
+    if not kitty:
+        return _("empty kitty")
+    missing = [colour_word(c) for c in missing_colours(kitty)]
+    if len(missing) == 1:
+        return _("no {colour}").format(colour=missing[0])
+    return _("no {first} or {last}").format(first=", ".join(missing[:-1]), last=missing[-1])
 
 
 # -- the round summary -------------------------------------------------------------------------
@@ -144,17 +143,22 @@ def summary_columns(variant: str) -> list[str]:
     return [*columns, _("Total")]
 
 
-def summary_rows(narrator: Narrator, data: dict[str, Any], variant: str) -> list[list[Any]]:
+def summary_rows(
+    names: Sequence[str],
+    kitties: Sequence[Sequence[Sequence[str]]],
+    data: dict[str, Any],
+    variant: str,
+) -> list[list[Any]]:
     """One row per seat: its top cards, whether they show every colour (and what is missing),
     its points, what it recorded (thick-skinned) and its total."""
     rows: list[list[Any]] = []
-    for seat, name in enumerate(narrator.names):
-        tops = narrator.tops(seat)
+    for seat, name in enumerate(names):
+        tops = [stack[-1] for stack in kitties[seat] if stack]
         points = data["points"][seat]
         if data["eligible"][seat]:
             colours: Any = (_("all three"), theme.OK)
         else:
-            colours = (_("not eligible: {why}").format(why=narrator.not_eligible_words(seat)),
+            colours = (_("not eligible: {why}").format(why=not_eligible_words(kitties[seat])),
                        theme.DANGER)
         row: list[Any] = [
             name,
@@ -171,10 +175,12 @@ def summary_rows(narrator: Narrator, data: dict[str, Any], variant: str) -> list
     return rows
 
 
-def summary_title(narrator: Narrator, data: dict[str, Any], ended: dict[str, Any] | None) -> str:
-    if ended is not None and ended.get("reason") == "six_stacks" and narrator.played:
-        _seat, _card, target = narrator.played
-        how = _("{name}'s kitty reached six stacks").format(name=narrator.names[target])
+def summary_title(
+    names: Sequence[str], data: dict[str, Any], ended: dict[str, Any] | None, target: int | None
+) -> str:
+    """ "Round 2: Ben's kitty reached six stacks" / "Round 2: the cards ran out"."""
+    if ended is not None and ended.get("reason") == "six_stacks" and target is not None:
+        how = _("{name}'s kitty reached six stacks").format(name=names[target])
     elif ended is not None and ended.get("reason") == "exhausted":
         how = _("the cards ran out")
     else:
@@ -182,7 +188,7 @@ def summary_title(narrator: Narrator, data: dict[str, Any], ended: dict[str, Any
     return _("Round {round}: {how}").format(round=data["round"], how=how)
 
 
-def summary_note(narrator: Narrator, data: dict[str, Any], variant: str, target: int) -> str:
+def summary_note(names: Sequence[str], data: dict[str, Any], variant: str, target: int) -> str:
     """The rule that decided who recorded, with the target."""
     colours = ", ".join(colour_word(c) for c in COLOURS)
     if variant != THICK_SKINNED:
@@ -192,7 +198,7 @@ def summary_note(narrator: Narrator, data: dict[str, Any], variant: str, target:
     if best <= 0:
         return _("Thick-skinned to {target}: nobody scored, so nobody records.").format(
             target=target)
-    who = [narrator.names[s] for s, r in enumerate(data["recorded"]) if r]
+    who = [names[s] for s, r in enumerate(data["recorded"]) if r]
     return ngettext(
         "Thick-skinned to {target}: only the best kitty records ({names}, {points}).",
         "Thick-skinned to {target}: only the best kitties record ({names}, {points}).",
@@ -226,3 +232,10 @@ def sheet_rows(
 def sheet_title(variant: str, target: int) -> str:
     return _("Score sheet \u2014 {variant}, target {target}").format(
         variant=variant_words(variant), target=target)
+
+
+def sheet_note(variant: str) -> str:
+    if variant == THICK_SKINNED:
+        return _("Only the best kitty of a round records; in brackets, the points of a kitty "
+                 "that did not.")
+    return _("Every kitty records its points; a kitty without all three colours scores 0.")
