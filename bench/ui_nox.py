@@ -36,12 +36,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from nove_desktop.session import GameSession, SeatConfig  # noqa: E402
-from nove_desktop.storage import Storage  # noqa: E402
-from nove_desktop.ui.app import FPS, IDLE_WAKE_MS, App  # noqa: E402
-from nove_desktop.ui.table.scene import TableScene  # noqa: E402
+from nove_desktop.session import GameSession, SeatConfig
+from nove_desktop.storage import Storage
+from nove_desktop.ui.app import FPS, IDLE_WAKE_MS, App
+from nove_desktop.ui.table.scene import TableScene
 
 FRAME = 1 / 60
 GOAL_P99_MS = 8.0

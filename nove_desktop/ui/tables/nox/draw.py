@@ -32,7 +32,8 @@ GLOW = (255, 170, 60)
 HIGHLIGHT = (255, 214, 102)
 LABEL = (226, 236, 228)
 NEEDS = (238, 150, 140)
-SMALLEST_POINTS = 11  # design pixels: below this, the points use their short form
+SMALLEST_POINTS = 10  # design pixels: below this, the points use their short form
+READABLE = 11  # window pixels: nor smaller than this
 POPUP_CARD = 40.0
 POPUP_STEP = 26.0
 
@@ -85,6 +86,7 @@ def seat_layer(
     shift = (-area.x, -area.y)
     slots(table, image, geometry, len(stacks), shift)
     labels = info(table, image, geometry, stacks, outcome, shift)
+    image.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits ~3x faster
     return image, area.topleft, labels
 
 
@@ -134,7 +136,8 @@ def info(
             colour not in shown)
     points_box = paint.rect_to_screen(app, geometry.points).move(shift)
     text, short, colour = points_words(tops, missing, outcome)
-    if app.fonts.get(app.s(SMALLEST_POINTS), bold=True).size(text)[0] > points_box.width:
+    smallest = max(app.s(SMALLEST_POINTS), READABLE)
+    if app.fonts.get(smallest, bold=True).size(text)[0] > points_box.width:
         text = short  # "0 — needs B+O" where "needs blue and orange" would be too small
     labels = [label(table, surface, text, points_box, app.s(14), colour, bold=True)]
     counter_box = paint.rect_to_screen(app, geometry.counter).move(shift)

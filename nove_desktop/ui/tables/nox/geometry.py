@@ -18,8 +18,8 @@ from ...table.layout import SeatSpot, Side
 SLOTS = 6  # a kitty of six stacks ends the round (spec 5.4): never more on the table
 RATIO = 1.42  # card height / width
 INFO_HEIGHT = 24.0
-EDGE_STEP = 3.0  # how far each buried card peeks out above the one on it
-EDGES_SHOWN = 2  # buried cards whose edges show (the rest lie hidden beneath)
+EDGE_STEP = 4.0  # how far a buried card peeks out above the top card
+EDGES_SHOWN = 1  # buried cards whose edge shows (the rest lie hidden beneath)
 GAP = 5.0  # between two stack slots
 OTHER_CARD_MAX = 44.0
 BOTTOM_CARD = 58.0
@@ -28,9 +28,9 @@ HAND_CARD = 84.0
 HAND_STEP = 92.0
 BACK_WIDTH = 16.0
 BACK_STEP = 5.0
-PIP = 15.0  # diameter of a colour pip
-PIP_STEP = 17.0
-COUNTER_WIDTH = 32.0
+PIP = 14.0  # diameter of a colour pip
+PIP_STEP = 16.0
+COUNTER_WIDTH = 30.0
 SPACE = 5.0  # between the parts of the info line
 
 
