@@ -134,8 +134,8 @@ def truth(table) -> dict[str, list]:
 # -- the model follows the engine ------------------------------------------------------------------
 @pytest.mark.parametrize(("kinds", "speed", "options"), [
     (["human", AI, AI, AI, AI, AI], "off", {"max_rounds": 1}),
-    ([AI, "human", AI], "fast", {"max_rounds": 3, "variant": "thick_skinned",
-                                 "deck_profile": "uniform"}),
+    ([AI, AI, AI], "fast", {"max_rounds": 3, "variant": "thick_skinned",
+                            "deck_profile": "uniform"}),
 ])
 def test_the_animated_model_equals_the_observation_after_every_action(app, kinds, speed, options):
     """Before the table rebuilds its zones from the observation, the zones its event handlers
@@ -242,6 +242,22 @@ def test_the_keyboard_alone_picks_a_card_and_a_place(app):
     before = len(played(table))
     step(app, [ENTER])
     assert played(table)[before:] == [(table.viewer, chosen.action.to_json())]
+
+
+def test_a_resized_window_keeps_the_picked_card_and_moves_its_places(app):
+    table = start(app, ["human", AI, AI, AI])
+    wait_turn(app, table, turns=1)
+    step(app, [key(pygame.K_2)])
+    card = table.selected_card
+    before = {w.action: w.rect.copy() for w in targets(table)}
+    app._resized(1920, 1080)
+    step(app, frames=3)
+    assert table.selected_card == card
+    after = {w.action: w.rect for w in targets(table)}
+    assert set(after) == set(before)
+    assert all(after[a].width > before[a].width for a in after)
+    for action, rect in after.items():  # each lit place still lies over its stack or slot
+        assert table.place_at(rect.center) == (action.target, action.stack)
 
 
 def test_keys_one_to_three_pick_a_card_and_backspace_puts_it_back(app):

@@ -198,9 +198,14 @@ class NoxTable(TableScene):
         self.geometry = {spot.seat: seat_geometry(spot) for spot in self.spots}
 
     def layout(self) -> None:
+        decision = self.controls_key
         super().layout()
         self._cache.clear()
         self.layers.clear()
+        if self.controls and decision is not None:
+            # A resized window keeps the decision and its picked card: only the places move.
+            self.controls_key = decision
+            self.place_controls(self.controls)
 
     def cached(self, key: tuple[Any, ...], build: Any) -> pygame.Surface:
         image = self._cache.get(key)
@@ -369,6 +374,7 @@ class NoxTable(TableScene):
     # == decisions ===============================================================================
     def build_controls(self, seat: int, legal: list[Action]) -> list[Widget]:
         self.selected_card = None
+        self.pinned = None
         self.mark_selection()
         self.status = _("Your turn: pick a card (1-3), then a lit place")
         return self.turn_controls()
