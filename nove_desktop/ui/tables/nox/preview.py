@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ....games.nox.cards import COLOURS, NUMBER
 from ....games.nox.options import STACKS_TO_END
-from ....games.nox.scoring import kitty_points, top_colours, top_sum
+from ....games.nox.scoring import kitty_points, top_colours
 
 Kitty = Sequence[Sequence[str]]
 
@@ -66,8 +66,3 @@ def missing_colours(kitty: Kitty) -> list[str]:
     shown = top_colours([tuple(s) for s in kitty if s])
     return [colour for colour in COLOURS if colour not in shown]
 
-
-def tops_total(kitty: Kitty) -> int:
-    """The sum of the top cards, eligible or not (what the kitty would score with every
-    colour)."""
-    return top_sum([tuple(s) for s in kitty if s])
