@@ -134,7 +134,7 @@ def truth(table) -> dict[str, list]:
 # -- the model follows the engine ------------------------------------------------------------------
 @pytest.mark.parametrize(("kinds", "speed", "options"), [
     (["human", AI, AI, AI, AI, AI], "off", {"max_rounds": 1}),
-    ([AI, AI, AI], "fast", {"max_rounds": 3, "variant": "thick_skinned",
+    ([AI, AI, AI], "fast", {"max_rounds": 2, "variant": "thick_skinned",
                             "deck_profile": "uniform"}),
 ])
 def test_the_animated_model_equals_the_observation_after_every_action(app, kinds, speed, options):
