@@ -144,12 +144,18 @@ class HistoryScene(common.MenuScene):
     name = "history"
 
     def __init__(
-        self, app: App, title: str, columns: Sequence[str], rows: Sequence[Sequence[Cell]]
+        self,
+        app: App,
+        title: str,
+        columns: Sequence[str],
+        rows: Sequence[Sequence[Cell]],
+        note: str = "",
     ) -> None:
         super().__init__(app)
         self.title = title
         self.columns = list(columns)
         self.rows = [list(row) for row in rows]
+        self.note = note  # a line under the grid that explains its marks
         self.button = Button(_("Close"), self.close, primary=True)
         self.focus = FocusGroup([self.button])
         self.focus.keyboard = True
@@ -181,6 +187,12 @@ class HistoryScene(common.MenuScene):
         shown = self.rows[-max(1, room // app.s(34)):]
         row_height = min(app.s(34), room // max(1, len(shown) + 1))
         draw_grid(surface, app, self.box, self.columns, shown, self.box.y + app.s(70), row_height)
+        if self.note:
+            from ..table.text import fitted
+
+            note = fitted(app, self.note, self.box.width - app.s(40), app.s(16), theme.MUTED)
+            surface.blit(note, note.get_rect(
+                midbottom=(self.box.centerx, self.button.rect.top - app.s(10))))
         self.focus.draw(surface, app.fonts, app.scale)
 
 

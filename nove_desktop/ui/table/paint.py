@@ -39,13 +39,23 @@ def offset(app: App) -> tuple[float, float]:
 
 
 def to_screen(app: App, point: tuple[float, float]) -> tuple[int, int]:
+    # Called for every card and label of every frame: the window size is read once.
+    w, h = app.screen.get_size()
+    scale = min(w / DESIGN_W, h / DESIGN_H)
+    return (round((w - DESIGN_W * scale) / 2 + point[0] * scale),
+            round((h - DESIGN_H * scale) / 2 + point[1] * scale))
+
+
+def to_design(app: App, pos: tuple[int, int]) -> tuple[float, float]:
+    """A window pixel in design units (the inverse of ``to_screen``)."""
     ox, oy = offset(app)
-    return (round(ox + point[0] * app.scale), round(oy + point[1] * app.scale))
+    return ((pos[0] - ox) / app.scale, (pos[1] - oy) / app.scale)
 
 
 def rect_to_screen(app: App, rect: pygame.FRect) -> pygame.Rect:
     x, y = to_screen(app, (rect.x, rect.y))
-    return pygame.Rect(x, y, round(rect.width * app.scale), round(rect.height * app.scale))
+    scale = app.scale
+    return pygame.Rect(x, y, round(rect.width * scale), round(rect.height * scale))
 
 
 def card_rect(scene: TableScene, sprite: CardSprite) -> pygame.Rect:
@@ -107,12 +117,31 @@ def pile_stack(
 # -- name plates ---------------------------------------------------------------------------------
 def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
     """Name, score, short status and markers of one seat. The score has its own column, so
-    the status words never run under it."""
+    the status words never run under it. Drawn once per look (cached), then blitted."""
     app = scene.app
-    spot = scene.spot(seat)
-    box = rect_to_screen(app, spot.plate)
+    box = rect_to_screen(app, scene.spot(seat).plate)
     turn = seat == scene.current
     out = seat in getattr(scene, "out_seats", ())
+    name = scene.names[seat] if scene.session.is_human(seat) else _("{name} (AI)").format(
+        name=scene.names[seat])
+    tags = list(scene.seat_tags(seat))
+    if scene.thinking(seat):
+        tags.insert(0, _("thinking..."))
+    score = scene.score_text(seat)
+    look = ("plate", box.size, turn, out, name, score, "  ".join(tags))
+    image = app.art._get(look, lambda: _plate_image(app, box.size, turn, out, name, score,
+                                                    "  ".join(tags)))
+    surface.blit(image, box)
+    if seat == scene.dealer:
+        dealer_chip(app, surface, (box.x - app.s(4), box.y + app.s(4)))
+
+
+def _plate_image(
+    app: App, size: tuple[int, int], turn: bool, out: bool, name: str, score_text: str,
+    tags: str,
+) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    box = surface.get_rect()
     fill = (92, 78, 30) if turn else ((40, 44, 48) if out else (46, 60, 70))
     pygame.draw.rect(surface, fill, box, border_radius=app.s(12))
     pygame.draw.rect(
@@ -122,22 +151,17 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
         width=max(1, app.s(3 if turn else 1)),
         border_radius=app.s(12),
     )
-    score = fitted(app, scene.score_text(seat), app.s(64), app.s(22), theme.ACCENT, bold=True)
+    score = fitted(app, score_text, app.s(64), app.s(22), theme.ACCENT, bold=True)
     surface.blit(score, score.get_rect(midright=(box.right - app.s(10), box.centery)))
     text_w = box.width - score.get_width() - app.s(28)
-    name = scene.names[seat] if scene.session.is_human(seat) else _("{name} (AI)").format(
-        name=scene.names[seat])
     ink = theme.MUTED if out else theme.WHITE
     title = fitted(app, name, text_w, app.s(16), ink, bold=True, max_lines=1)
     surface.blit(title, (box.x + app.s(10), box.y + app.s(5)))
-    tags = list(scene.seat_tags(seat))
-    if scene.thinking(seat):
-        tags.insert(0, _("thinking..."))
     if tags:
-        line = fitted(app, "  ".join(tags), text_w, app.s(13), TAG_COLOUR, max_lines=1)
+        line = fitted(app, tags, text_w, app.s(13), TAG_COLOUR, max_lines=1)
         surface.blit(line, (box.x + app.s(10), box.bottom - line.get_height() - app.s(5)))
-    if seat == scene.dealer:
-        dealer_chip(app, surface, (box.x - app.s(4), box.y + app.s(4)))
+    surface.set_alpha(255, pygame.RLEACCEL)  # blitted every frame: run-length is faster
+    return surface
 
 
 def dealer_chip(app: App, surface: pygame.Surface, centre: tuple[int, int]) -> None:
@@ -150,12 +174,14 @@ def dealer_chip(app: App, surface: pygame.Surface, centre: tuple[int, int]) -> N
 
 # -- cards ---------------------------------------------------------------------------------------
 def cards(scene: TableScene, surface: pygame.Surface) -> None:
-    """Cards at rest in zone order, then the moving ones on top, then those leaving."""
+    """Cards at rest in zone order, then the moving ones on top, then those leaving (a card
+    carried by the mouse is drawn last of all, by the scene)."""
     resting: list[CardSprite] = []
     moving: list[CardSprite] = []
+    carried = scene.dragged()
     for _zone, ref in scene.zones.all_refs():
         sprite = scene.sprites.get(ref)
-        if sprite is None or not sprite.visible or not scene.shown(ref):
+        if sprite is None or not sprite.visible or not scene.shown(ref) or sprite is carried:
             continue
         (moving if sprite.motion.moving else resting).append(sprite)
     for sprite in resting + moving + scene.leaving:
@@ -234,6 +260,8 @@ def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
     image = fitted(app, item.text, app.s(560), pixels, item.colour, bold=True)
     centre = to_screen(app, banner_point(scene, item.anchor))
     pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
+    pill.clamp_ip(surface.get_rect())  # a seat at the window's edge keeps its call-out whole
+    centre = pill.center
     back = pygame.Surface(pill.size, pygame.SRCALPHA)
     alpha = item.alpha
     radius = min(pill.height // 2, app.s(24))
@@ -287,8 +315,11 @@ def countdown_bar(
 def hud(scene: TableScene, surface: pygame.Surface) -> None:
     app = scene.app
     w, _h = surface.get_size()
-    for button in scene.hud_buttons:
-        button.draw(surface, app.fonts, False, app.scale)
+    buttons = scene.hud_buttons
+    look = ("hud", *[(b.label, b.enabled, tuple(b.rect)) for b in buttons])
+    area = buttons[0].rect.unionall([b.rect for b in buttons]).inflate(app.s(8), app.s(16))
+    image = app.art._get(look, lambda: _hud_image(app, buttons, area))  # type: ignore[arg-type]
+    surface.blit(image, area)
     info = scene.hud_text()
     image = fitted(app, info, app.s(520), app.s(14), (205, 220, 210), max_lines=1)
     surface.blit(image, image.get_rect(topright=(w - app.s(14), app.s(18))))
@@ -298,6 +329,21 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.log and not scene.log_open:
         last = fitted(app, scene.log[-1], app.s(236), app.s(13), (210, 222, 214), max_lines=3)
         surface.blit(last, last.get_rect(bottomleft=to_screen(app, (14, 708))))
+
+
+def _hud_image(app: App, buttons: list[Widget], area: pygame.Rect) -> pygame.Surface:
+    """The HUD buttons (never focused nor hovered: they answer clicks and their keys) drawn
+    once per look, shadows included."""
+    image = pygame.Surface(area.size, pygame.SRCALPHA)
+    for button in buttons:
+        rect = button.rect
+        button.rect = rect.move(-area.x, -area.y)
+        try:
+            button.draw(image, app.fonts, False, app.scale)
+        finally:
+            button.rect = rect
+    image.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits faster
+    return image
 
 
 def log_panel(scene: TableScene, surface: pygame.Surface) -> None:

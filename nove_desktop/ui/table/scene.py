@@ -37,6 +37,7 @@ from ..setup_options import OptionSpec
 from ..widgets import Button, FocusGroup, Widget
 from . import paint
 from .ai_runner import AIRunner
+from .drag import Drag
 from .effects import Banner, Task, TokenFlight
 from .layout import SeatSpot, Side, seat_spots
 from .moments import ALL_AI_WINDOW, Moment, OpenMoment
@@ -134,6 +135,7 @@ class TableScene(Scene):
         self.dealer: int | None = None
         self.scores = [0] * self.n
         self.buried: set[str] = set()
+        self.drag: Drag | None = None
         self.layout_seats()
         self.reconcile()
         self.synced = True
@@ -212,6 +214,34 @@ class TableScene(Scene):
     def place_controls(self, widgets: list[Widget]) -> None:
         """Where the decision buttons go (default: a column at the bottom right)."""
         paint.place_controls(self, widgets)
+
+    def focus_order(self, widgets: list[Widget]) -> list[Widget]:
+        """The keyboard's order: by default the likeliest button, then the cards, then the other
+        buttons (a game whose decision starts with a card puts the cards first)."""
+        return [*widgets[:1], *self.card_widgets, *widgets[1:]]
+
+    def draggable(self, ref: str) -> bool:
+        """Whether the player may carry this card to a place with the mouse (see ``drag.py``);
+        its click then comes on release, when the mouse has not carried it away."""
+        return False
+
+    def drag_started(self, ref: str) -> None:
+        """A card was picked up by the mouse (e.g. select it, so its targets light up)."""
+
+    def drop_target(self, ref: str, pos: tuple[int, int]) -> object | None:
+        """The place under ``pos`` (window pixels) where the carried card would land, if any."""
+        return None
+
+    def card_dropped(self, ref: str, target: object) -> None:
+        """The carried card was released on ``target`` (one of ``drop_target``'s answers)."""
+
+    def table_clicked(self, pos: tuple[int, int]) -> bool:
+        """A click that hit no control and no card the player may pick (a stack to look
+        through, a place refused with its reason...). True if the game used it."""
+        return False
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Things drawn over the cards and the controls (a stack opened for a look...)."""
 
     def decorate(self, surface: pygame.Surface, sprite: CardSprite, rect: pygame.Rect) -> None:
         """Extra marks on a drawn card (a joker's value, a stack's depth...)."""
@@ -326,7 +356,8 @@ class TableScene(Scene):
                     sprite = self.sprites[ref] = CardSprite(ref, card, *start, width)
                     sprite.motion.target = start
                 sprite.set_face(card, self.speed)
-                sprite.place(slot.x, slot.y, slot.width, self.speed)
+                if sprite is not self.dragged():  # a carried card stays under the mouse
+                    sprite.place(slot.x, slot.y, slot.width, self.speed)
         for ref in [r for r in self.sprites if r not in present]:
             del self.sprites[ref]
 
@@ -744,11 +775,12 @@ class TableScene(Scene):
     # -- controls --------------------------------------------------------------------------------
     def show_controls(self, widgets: list[Widget]) -> None:
         self.controls = widgets
+        if not widgets:
+            self.drag = None  # the decision is over: a card still carried goes home
         refs = [ref for ref in self.sprites if self.selectable(ref)] if widgets else []
         self.card_widgets = [CardWidget(self, ref) for ref in self.ordered(refs)]
         self.place_controls(widgets)
-        order: list[Widget] = [*widgets[:1], *self.card_widgets, *widgets[1:]]
-        self.focus.set(order, keep=False)
+        self.focus.set(self.focus_order(widgets), keep=False)
 
     def refresh_controls(self, widgets: list[Widget]) -> None:
         """New buttons for the same decision (the selection changed): the keyboard stays on
@@ -756,7 +788,7 @@ class TableScene(Scene):
         focused = self.focus.focused
         self.controls = widgets
         self.place_controls(widgets)
-        order: list[Widget] = [*widgets[:1], *self.card_widgets, *widgets[1:]]
+        order = self.focus_order(widgets)
         self.focus.set(order, keep=False)
         if isinstance(focused, CardWidget) and focused in order and self.focus.keyboard:
             self.focus.focus(focused)
@@ -897,7 +929,10 @@ class TableScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
+            if self.drag is not None:
+                self.carry(event.pos)
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        released = event.type == pygame.MOUSEBUTTONUP and event.button == 1
         if clicked and self.click_hud(event.pos):
             return
         if self.animating and (event.type == pygame.KEYDOWN or clicked):
@@ -907,7 +942,13 @@ class TableScene(Scene):
             return
         if clicked and self.click_card(event.pos):
             return
-        self.focus.handle(event)
+        if released and self.drag is not None:
+            self.release(event.pos)
+            return
+        if self.focus.handle(event):
+            return
+        if clicked:
+            self.table_clicked(event.pos)
 
     def click_hud(self, pos: tuple[int, int]) -> bool:
         for button in self.hud_buttons:
@@ -942,8 +983,49 @@ class TableScene(Scene):
         if sprite is None or not self.controls or not self.selectable(sprite.ref):
             return False
         self.focus.keyboard = False  # a mouse player: the next Enter means the likeliest move
+        if self.draggable(sprite.ref):
+            x, y = paint.to_design(self.app, pos)
+            self.drag = Drag(sprite.ref, pos, (x - sprite.pos[0], y - sprite.pos[1]))
+            return True  # a click or a drag: the release tells
         self.card_clicked(sprite.ref)
         return True
+
+    # -- drag and drop ---------------------------------------------------------------------------
+    def dragged(self) -> CardSprite | None:
+        """The card following the mouse, if one is carried."""
+        drag = self.drag
+        if drag is None or not drag.active:
+            return None
+        return self.sprites.get(drag.ref)
+
+    def carry(self, pos: tuple[int, int]) -> None:
+        """The mouse moved with a card pressed: past the threshold, the card follows it."""
+        drag = self.drag
+        if drag is None:
+            return
+        if drag.ref not in self.sprites or not self.controls:
+            self.drag = None
+            return
+        if not drag.active:
+            if not drag.carried(pos):
+                return
+            drag.active = True
+            self.drag_started(drag.ref)
+        x, y = paint.to_design(self.app, pos)
+        self.sprites[drag.ref].motion.snap(x - drag.grab[0], y - drag.grab[1])
+
+    def release(self, pos: tuple[int, int]) -> None:
+        """The mouse button came up: a click where the card was pressed, else a drop."""
+        drag, self.drag = self.drag, None
+        if drag is None or drag.ref not in self.sprites or not self.controls:
+            return
+        if not drag.active:
+            self.card_clicked(drag.ref)
+            return
+        target = self.drop_target(drag.ref, pos)
+        if target is not None:
+            self.card_dropped(drag.ref, target)
+        self.place_sprites()  # the card glides from the mouse to its slot (new or old)
 
     def shown(self, ref: str) -> bool:
         """False for a card buried in a pile (its slot is under the top cards)."""
@@ -954,6 +1036,8 @@ class TableScene(Scene):
         return seat in self.ai_wait and not self.animating
 
     def lift_for(self, sprite: CardSprite) -> float:
+        if sprite is self.dragged():
+            return 0.0
         if sprite.selected:
             return SELECT_LIFT
         return HOVER_LIFT if sprite.hover else 0.0
@@ -973,6 +1057,10 @@ class TableScene(Scene):
             if sprite is not None:
                 widget.rect = paint.card_rect(self, sprite)
         self.focus.draw(surface, self.app.fonts, self.app.scale)
+        self.draw_over(surface)
+        carried = self.dragged()
+        if carried is not None:  # the carried card rides over everything but the log
+            paint.card(self, surface, carried)
         if self.log_open:
             paint.log_panel(self, surface)
 
