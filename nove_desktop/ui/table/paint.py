@@ -232,7 +232,7 @@ def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
     app = scene.app
     pixels = app.s(item.size * max(item.scale.value, 0.1))
     image = fitted(app, item.text, app.s(560), pixels, item.colour, bold=True)
-    centre = to_screen(app, banner_point(scene, item.anchor))
+    centre = to_screen(app, scene.banner_point(item.anchor))
     pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
     back = pygame.Surface(pill.size, pygame.SRCALPHA)
     alpha = item.alpha
@@ -294,7 +294,7 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(topright=(w - app.s(14), app.s(18))))
     if scene.status:
         status = fitted(app, scene.status, app.s(620), app.s(20), theme.WHITE, bold=True)
-        surface.blit(status, status.get_rect(midtop=to_screen(app, (640, STATUS_Y))))
+        surface.blit(status, status.get_rect(midtop=to_screen(app, scene.status_point())))
     if scene.log and not scene.log_open:
         last = fitted(app, scene.log[-1], app.s(236), app.s(13), (210, 222, 214), max_lines=3)
         surface.blit(last, last.get_rect(bottomleft=to_screen(app, (14, 708))))

@@ -215,6 +215,19 @@ class TableScene(Scene):
         """The words under a pile."""
         return str(count)
 
+    def banner_point(self, anchor: str) -> tuple[float, float]:
+        """Where a call-out with this anchor sits (design units): the centre band, or over a
+        seat's cards. A table whose centre holds moving things (banco's bank) moves it."""
+        return paint.banner_point(self, anchor)
+
+    def status_point(self) -> tuple[float, float]:
+        """The top centre of the status line (design units)."""
+        return (640.0, paint.STATUS_Y)
+
+    def ranking_details(self) -> list[str] | None:
+        """A short note per seat beside its name on the game-over ranking (None: no notes)."""
+        return None
+
     def hud_text(self) -> str:
         """The line at the top right."""
         return _("Deal number {seed}   R: rules   L: log   Esc: menu").format(
@@ -803,6 +816,7 @@ class TableScene(Scene):
                 rounds=result.rounds,
                 on_again=self.play_again,
                 ranking=self.ranking(),
+                details=self.ranking_details(),
             )
 
         self.pending_modal = opener
