@@ -12,12 +12,14 @@ if TYPE_CHECKING:
 
 def table_classes() -> dict[str, type[TableScene]]:
     """Game id -> its table scene, in the order New game lists them."""
+    from .banco import BancoTable
     from .kael import KaelTable
     from .nove import NoveTable
 
     return {
         "nove": NoveTable,
         "kael": KaelTable,
+        "banco": BancoTable,
     }
 
 
