@@ -107,37 +107,51 @@ def pile_stack(
 # -- name plates ---------------------------------------------------------------------------------
 def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
     """Name, score, short status and markers of one seat. The score has its own column, so
-    the status words never run under it."""
+    the status words never run under it. The plate is drawn once per look (turn, out, texts,
+    size) and blitted: twelve plates cost twelve blits a frame, not forty draws."""
     app = scene.app
-    spot = scene.spot(seat)
-    box = rect_to_screen(app, spot.plate)
+    box = rect_to_screen(app, scene.spot(seat).plate)
     turn = seat == scene.current
     out = seat in getattr(scene, "out_seats", ())
+    name = scene.names[seat] if scene.session.is_human(seat) else _("{name} (AI)").format(
+        name=scene.names[seat])
+    tags = list(scene.seat_tags(seat))
+    if scene.thinking(seat):
+        tags.insert(0, _("thinking..."))
+    key = (box.size, turn, out, scene.score_text(seat), name, tuple(tags))
+    cached = scene.plate_images.get(seat)
+    if cached is None or cached[0] != key:
+        cached = scene.plate_images[seat] = (key, _plate_image(app, key))
+    surface.blit(cached[1], box)
+    if seat == scene.dealer:
+        dealer_chip(app, surface, (box.x - app.s(4), box.y + app.s(4)))
+
+
+def _plate_image(
+    app: App, key: tuple[tuple[int, int], bool, bool, str, str, tuple[str, ...]]
+) -> pygame.Surface:
+    size, turn, out, score_text, name, tags = key
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    box = image.get_rect()
     fill = (92, 78, 30) if turn else ((40, 44, 48) if out else (46, 60, 70))
-    pygame.draw.rect(surface, fill, box, border_radius=app.s(12))
+    pygame.draw.rect(image, fill, box, border_radius=app.s(12))
     pygame.draw.rect(
-        surface,
+        image,
         theme.ACCENT if turn else (90, 110, 120),
         box,
         width=max(1, app.s(3 if turn else 1)),
         border_radius=app.s(12),
     )
-    score = fitted(app, scene.score_text(seat), app.s(64), app.s(22), theme.ACCENT, bold=True)
-    surface.blit(score, score.get_rect(midright=(box.right - app.s(10), box.centery)))
+    score = fitted(app, score_text, app.s(64), app.s(22), theme.ACCENT, bold=True)
+    image.blit(score, score.get_rect(midright=(box.right - app.s(10), box.centery)))
     text_w = box.width - score.get_width() - app.s(28)
-    name = scene.names[seat] if scene.session.is_human(seat) else _("{name} (AI)").format(
-        name=scene.names[seat])
     ink = theme.MUTED if out else theme.WHITE
     title = fitted(app, name, text_w, app.s(16), ink, bold=True, max_lines=1)
-    surface.blit(title, (box.x + app.s(10), box.y + app.s(5)))
-    tags = list(scene.seat_tags(seat))
-    if scene.thinking(seat):
-        tags.insert(0, _("thinking..."))
+    image.blit(title, (app.s(10), app.s(5)))
     if tags:
         line = fitted(app, "  ".join(tags), text_w, app.s(13), TAG_COLOUR, max_lines=1)
-        surface.blit(line, (box.x + app.s(10), box.bottom - line.get_height() - app.s(5)))
-    if seat == scene.dealer:
-        dealer_chip(app, surface, (box.x - app.s(4), box.y + app.s(4)))
+        image.blit(line, (app.s(10), box.bottom - line.get_height() - app.s(5)))
+    return image
 
 
 def dealer_chip(app: App, surface: pygame.Surface, centre: tuple[int, int]) -> None:
@@ -170,14 +184,20 @@ def card(scene: TableScene, surface: pygame.Surface, sprite: CardSprite) -> None
     if w < 4:
         return
     x, y = to_screen(app, sprite.pos)
+    # While a card grows or shrinks between zones it is drawn from its image at the size it
+    # is heading for, scaled: rendering (and caching) a face for every size on the way would
+    # cost a render per frame per moving card.
+    drawn = (w, h) if sprite.size.done else scene.card_size(sprite.width)
     if sprite.showing_face:
-        image = app.art.face(sprite.card, w, h, scene.deck)  # type: ignore[arg-type]
+        image = app.art.face(sprite.card, *drawn, scene.deck)  # type: ignore[arg-type]
     else:
-        image = app.art.back(w, h, scene.deck)
+        image = app.art.back(*drawn, scene.deck)
     squash = sprite.squash
-    if squash < 0.999:
-        image = pygame.transform.scale(image, (max(1, int(w * squash)), h))
-    shadow = app.art.shadow(w, h)
+    if squash < 0.999 or drawn != (w, h):
+        image = pygame.transform.scale(image, (max(1, int(w * min(squash, 1.0))), h))
+    shadow = app.art.shadow(*drawn)
+    if drawn != (w, h):
+        shadow = pygame.transform.scale(shadow, (w + 8, h + 8))
     surface.blit(shadow, shadow.get_rect(center=(x + app.s(3), y + app.s(4))))
     rect = image.get_rect(center=(x, y))
     surface.blit(image, rect)

@@ -133,6 +133,7 @@ class TableScene(Scene):
         self.dealer: int | None = None
         self.scores = [0] * self.n
         self.buried: set[str] = set()
+        self.plate_images: dict[int, tuple[object, pygame.Surface]] = {}  # per seat: its look
         self.layout_seats()
         self.reconcile()
         self.synced = True
