@@ -12,7 +12,7 @@ from ...app import App
 
 DENOMINATIONS = (25, 10, 5, 1)
 MAX_STAKE_TOKENS = 6
-MAX_COLUMN = 8
+MAX_COLUMN = 6
 
 
 def split(amount: int) -> list[int]:
@@ -66,7 +66,7 @@ def draw_bank(
     groups = columns(amount)
     if not groups:
         return pygame.Rect(centre, (0, 0))
-    lift = max(2, diameter // 7)
+    lift = max(2, diameter // 4)
     step = diameter + max(2, diameter // 8)
     width = step * len(groups) - (step - diameter)
     tallest = max(min(count, MAX_COLUMN) for _value, count in groups)
