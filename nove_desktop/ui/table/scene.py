@@ -240,8 +240,14 @@ class TableScene(Scene):
         return []
 
     # == seats and geometry ======================================================================
+    @classmethod
+    def seat_area_for(cls, count: int) -> tuple[float, float]:
+        """The room a game wants in front of each other seat at a table of ``count`` seats
+        (default ``seat_area`` whatever the count; banco shrinks it as seats are added)."""
+        return cls.seat_area
+
     def layout_seats(self) -> None:
-        self.spots = seat_spots(self.n, self.bottom, self.clockwise, self.seat_area)
+        self.spots = seat_spots(self.n, self.bottom, self.clockwise, self.seat_area_for(self.n))
 
     def spot(self, seat: int) -> SeatSpot:
         return self.spots[seat]

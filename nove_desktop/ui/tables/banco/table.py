@@ -25,7 +25,7 @@ from ... import theme
 from ...setup_options import OptionSpec
 from ...table import paint
 from ...table.effects import Task
-from ...table.layout import Side, seat_spots
+from ...table.layout import Side
 from ...table.scene import OVERLAP, Slot, TableScene, colour_for
 from ...table.sprites import CardSprite
 from ...table.text import fitted
@@ -94,8 +94,12 @@ class BancoTable(TableScene):
         return words.setup_rows()
 
     # == geometry ================================================================================
+    @classmethod
+    def seat_area_for(cls, count: int) -> tuple[float, float]:
+        return geometry.sizes_for(count).area
+
     def layout_seats(self) -> None:
-        self.spots = seat_spots(self.n, self.bottom, self.clockwise, self.sizes.area)
+        super().layout_seats()
         self.rows = {spot.seat: geometry.row_for(spot, self.card_width(spot.seat))
                      for spot in self.spots}
         self.bank_spots = {}
