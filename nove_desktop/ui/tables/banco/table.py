@@ -604,7 +604,9 @@ class BancoTable(TableScene):
         obs = self.observe()
         out = []
         for seat in range(self.n):
-            text = _("banked {times}").format(times=times_words(obs.banks_held[seat]))
+            held = obs.banks_held[seat]
+            text = _("banked {times}").format(times=times_words(held)) if held else _(
+                "never banked")
             if obs.eliminated[seat]:
                 text = _("{text}, out").format(text=text)
             out.append(text)
@@ -735,4 +737,7 @@ def outcome_words(outcome: tuple[str, int, int, int]) -> tuple[str, tuple[int, i
 
 
 def times_words(times: int) -> str:
+    """ "1 time", "2 times"; "never" for 0."""
+    if not times:
+        return _("never")
     return ngettext("{n} time", "{n} times", times).format(n=times)
