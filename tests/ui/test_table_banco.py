@@ -378,10 +378,12 @@ class Watcher:
     show the previous hand while the engine has dealt the next one (one action settles a hand
     and deals the next), so a frame is judged against the last two hands: no face may be drawn
     that is the unrevealed hole card of a human who is not at the screen, unless that card is
-    public or the viewer's own in one of those hands."""
+    public or the viewer's own in one of those hands. Who is at the screen comes from the
+    hand-off confirmations alone (nobody before the first one), never from the table."""
 
     def __init__(self, app, session, table):
         self.app, self.session, self.table = app, session, table
+        self.at_screen: int | None = None
         self.hands: list[dict] = [{"hole": {}, "up": set(), "public": set()}]
         self.faces: list[str] = []
         self.frames = {"handoff": 0, "table": 0, "private_checked": 0}
@@ -443,7 +445,7 @@ class Watcher:
             viewer = None
         elif top is self.table:
             self.frames["table"] += 1
-            viewer = self.table.viewer
+            viewer = self.at_screen
         else:
             return
         secret = self.private(viewer)
@@ -470,6 +472,7 @@ def play_pass_and_play(app, watcher, table, rng, handoffs=None, frames=30_000):
             if looked > 2:  # the next player looks at the hand-off screen, then confirms
                 looked = 0
                 confirmed += 1
+                watcher.at_screen = NAMES.index(top.player)
                 events = [ENTER] if rng.random() < 0.5 else [click(top.ready.rect.center)]
         elif getattr(top, "name", "") == "round_summary":
             events = [ENTER]
@@ -515,6 +518,20 @@ def test_the_privacy_check_catches_a_planted_leak(app, monkeypatch):
     watcher = Watcher(app, session, table)
     try:
         play_pass_and_play(app, watcher, table, random.Random(4), handoffs=2)
+    finally:
+        watcher.close()
+    assert watcher.violations
+
+
+def test_the_privacy_check_catches_a_skipped_hand_off(app):
+    """Control: with the hand-off turned off the next human's card shows at once, while the
+    watcher (who only believes confirmed hand-offs) still has the previous player there."""
+    app.settings.handoff = False
+    session = session_for(app, "banco", ["human", "human", AI], seed=4, max_hands=2)
+    table = open_table(app, session)
+    watcher = Watcher(app, session, table)
+    try:
+        play_pass_and_play(app, watcher, table, random.Random(4), frames=3000)
     finally:
         watcher.close()
     assert watcher.violations
