@@ -45,7 +45,7 @@ from nove_desktop.ui.scenes.handoff import HandoffScene
 from nove_desktop.ui.table.layout import DESIGN_H, DESIGN_W, Side
 from nove_desktop.ui.table.paint import rect_to_screen
 from nove_desktop.ui.table.zones import is_placeholder
-from nove_desktop.ui.tables.banco import BancoTable, geometry, words
+from nove_desktop.ui.tables.banco import BancoTable, chips, drawing, geometry, words
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL_CARDS = frozenset(card for deck in DECKS.values() for card in deck)
@@ -220,6 +220,29 @@ def test_a_refused_move_shows_the_engines_reason_and_changes_nothing(app):
         app.toasts.clear()
         step(app, [key(pygame.K_b)])  # a second bet
         assert app.toasts[-1].text.startswith("You have already bet 1 chip")
+
+
+def test_the_own_hole_card_shows_its_corner_and_carries_the_stake(app, monkeypatch):
+    table = human_table(app, first_banker=1)
+    drawn, covers, stacks = [], [], []
+    face = app.art.face
+    monkeypatch.setattr(app.art, "face", lambda card, *a, **k: drawn.append(card) or face(
+        card, *a, **k))
+    cover = drawing.peek_cover
+    monkeypatch.setattr(drawing, "peek_cover", lambda *a: covers.append(a) or cover(*a))
+    stack = chips.draw_stack
+    monkeypatch.setattr(chips, "draw_stack", lambda *a: stacks.append(a[2]) or stack(*a))
+    hole = table.session.state.hands[0][0]
+    step(app)
+    assert hole in drawn and covers  # the face is drawn, then covered but for a corner
+    before = len(stacks)  # the stakes of the punters who bet before seat 0
+    others = {table.session.state.hands[s][0] for s in (1, 2, 3)}
+    assert not others & set(drawn)
+    step(app, [key(pygame.K_RIGHT), key(pygame.K_RIGHT), ENTER])
+    run_until(app, waiting_for_human(table), human=lambda a, t: None)
+    drawn.clear(), covers.clear(), stacks.clear()
+    step(app)
+    assert covers and len(stacks) == before + 1 and [1, 1, 1] in stacks  # seat 0's stake of 3
 
 
 # -- the bet slider's range and reasons ------------------------------------------------------------

@@ -18,7 +18,7 @@ import pygame
 from ....engine.actions import Action
 from ....engine.events import Event
 from ....games.banco.actions import HIT, STAND, Bet, bet
-from ....games.banco.cards import DECKS, ITALIAN40, VALUE
+from ....games.banco.cards import DECKS, ITALIAN40
 from ....games.banco.state import Phase
 from ....i18n import _, ngettext
 from ... import theme
@@ -28,11 +28,9 @@ from ...table.effects import Task
 from ...table.layout import Side
 from ...table.scene import OVERLAP, Slot, TableScene, colour_for
 from ...table.sprites import CardSprite
-from ...table.text import fitted
-from ...table.zones import is_placeholder
 from ...tween import in_out_cubic
 from ...widgets import Button, Slider, Widget
-from . import chips, geometry, words
+from . import chips, drawing, geometry, words
 from .geometry import Row
 
 DECK = "deck"
@@ -40,10 +38,6 @@ DEAL_GAP = 0.06  # seconds between two cards of the deal cascade
 RESULTS_HOLD = 1.2  # the settled hand stays on the table this long before the next deal
 BANK_SLIDE = 0.9  # the bank sliding to the next banker
 PAY_TIME = 0.45  # chips slide this long; the counts change when they land
-LABEL_PIXELS = 13
-PEEK = ((0.0, 0.0), (0.56, 0.0), (0.56, 0.3), (0.34, 0.52), (0.0, 0.52))
-"""The corner of the viewer's own hole card left uncovered (shares of width and height): its
-index shows, the rest of the card stays face down."""
 
 
 def hand_zone(seat: int) -> str:
@@ -247,123 +241,15 @@ class BancoTable(TableScene):
             tags.append(_("bank full"))
         return tags
 
-    def seat_label(self, seat: int) -> tuple[str, tuple[int, int, int], bool]:
-        """The words under a seat's cards: (text, ink, drawn as a badge)."""
-        refs = self.zones.row(hand_zone(seat))
-        if not refs:
-            return ("", theme.WHITE, False)
-        outcome = self.outcomes.get(seat)
-        if outcome is not None:
-            return outcome_words(outcome)
-        if self.punter_status[seat] == "sat_out":
-            return (_("bank full"), theme.MUTED, True)
-        known = [r for r in refs if not is_placeholder(r)]
-        if len(known) == len(refs):
-            score = sum(VALUE[r] for r in refs) % 10
-            if seat == self.viewer:
-                return (_("Your score: {score}").format(score=score), paint.CALL_COLOUR, False)
-            if seat == self.banker:
-                return (_("bank: {score}").format(score=score), paint.CALL_COLOUR, False)
-            return (_("score {score}").format(score=score), theme.WHITE, False)
-        extras = [r for r in refs[1:] if not is_placeholder(r)]
-        if not extras:
-            return ("", theme.WHITE, False)
-        open_score = sum(VALUE[r] for r in extras) % 10
-        return (_("? + {n}").format(n=open_score), theme.WHITE, False)
-
     def label_image(self, seat: int) -> tuple[pygame.Surface, pygame.Rect, bool] | None:
-        """The seat's label as drawn (image, place in window pixels, badge), or None."""
-        text, ink, badge = self.seat_label(seat)
-        if not text:
-            return None
-        app = self.app
-        box = paint.rect_to_screen(app, self.rows[seat].label)
-        pad = app.s(8) if badge else 0
-        image = fitted(app, text, box.width - 2 * pad, app.s(LABEL_PIXELS), ink, bold=True)
-        rect = image.get_rect(midtop=(box.centerx, box.y + app.s(1)))
-        if self.spot(seat).side is Side.BOTTOM:
-            rect.midbottom = (box.centerx, box.bottom)
-        return image, rect, badge
+        """The seat's words as drawn (image, place in window pixels, badge), or None."""
+        return drawing.label_image(self, seat)
 
     def draw_centre(self, surface: pygame.Surface) -> None:
-        self.draw_bank(surface)
-        for seat in range(self.n):
-            self.draw_label(surface, seat)
-            self.draw_terms(surface, seat)
-
-    def draw_label(self, surface: pygame.Surface, seat: int) -> None:
-        drawn = self.label_image(seat)
-        if drawn is None:
-            return
-        image, rect, badge = drawn
-        if badge:
-            pill = rect.inflate(self.app.s(14), self.app.s(4))
-            pygame.draw.rect(surface, (30, 36, 40), pill, border_radius=pill.height // 2)
-            pygame.draw.rect(surface, theme.MUTED, pill, max(1, self.app.s(1)),
-                             border_radius=pill.height // 2)
-        surface.blit(image, rect)
-
-    def draw_terms(self, surface: pygame.Surface, seat: int) -> None:
-        """A small gold disc in the plate's top-right corner per term at the bank."""
-        held = self.banks_held[seat]
-        if not held:
-            return
-        app = self.app
-        plate = paint.rect_to_screen(app, self.spot(seat).plate)
-        r = max(2, app.s(4))
-        for k in range(min(held, 6)):
-            centre = (plate.right - app.s(12) - k * (2 * r + app.s(3)), plate.y + app.s(7))
-            pygame.draw.circle(surface, theme.GOLD, centre, r)
-            pygame.draw.circle(surface, theme.INK, centre, r, 1)
-
-    def draw_bank(self, surface: pygame.Surface) -> None:
-        """The BANCO plaque with the term's hand count, and the banker's chips with their
-        total (the stock and its count are the kit's pile)."""
-        app = self.app
-        centre = self.bank_position()
-        plaque = paint.rect_to_screen(app, geometry.plaque_rect(centre))
-        pygame.draw.rect(surface, theme.GOLD, plaque, border_radius=plaque.height // 2)
-        pygame.draw.rect(surface, theme.GOLD_DARK, plaque, max(1, app.s(2)),
-                         border_radius=plaque.height // 2)
-        text = _("BANCO \u00b7 hand {k} of {per}").format(
-            k=min(self.hands_in_term + 1, self.hands_per_bank), per=self.hands_per_bank)
-        image = fitted(app, text, plaque.width - app.s(12), app.s(15), theme.INK, bold=True,
-                       max_lines=1)
-        surface.blit(image, image.get_rect(center=plaque.center))
-        if self.bank_slide is not None:
-            return  # the banker's chips stay with their owner: only the deck and plaque move
-        point = self.to_screen(geometry.chips_point(centre))
-        chips.draw_bank(app, surface, self.scores[self.banker], point, app.s(20))
-        total = _("bank {n}").format(n=self.scores[self.banker])
-        label = fitted(app, total, app.s(84), app.s(14), (215, 230, 215), max_lines=1)
-        below = self.to_screen((geometry.chips_point(centre)[0], centre[1] + 40))
-        surface.blit(label, label.get_rect(midtop=below))
+        drawing.draw_centre(self, surface)
 
     def decorate(self, surface: pygame.Surface, sprite: CardSprite, rect: pygame.Rect) -> None:
-        """The viewer's own hole card: face down but for a corner; every hole card: its
-        stake as tokens on top."""
-        seat = self.hole_refs.get(sprite.ref)
-        if seat is None:
-            return
-        if self.peeking(seat) and sprite.showing_face and sprite.squash > 0.99:
-            cover = self.peek_cover(rect.width, rect.height)
-            surface.blit(cover, rect)
-        stake = self.stakes[seat]
-        if stake and sprite.squash > 0.99:
-            d = max(8, int(rect.width * 0.66))
-            bottom = (rect.centerx, rect.bottom - max(2, rect.height // 10))
-            chips.draw_stack(self.app, surface, chips.split(stake), bottom, d)
-
-    def peek_cover(self, w: int, h: int) -> pygame.Surface:
-        def build() -> pygame.Surface:
-            cover = pygame.Surface((w, h), pygame.SRCALPHA)
-            cover.blit(self.app.art.back(w, h, self.deck), (0, 0))
-            corner = [(x * w, y * h) for x, y in PEEK]
-            pygame.draw.polygon(cover, (0, 0, 0, 0), corner)
-            pygame.draw.lines(cover, theme.GOLD, False, corner[1:], max(1, w // 28))
-            return cover
-
-        return self.app.art._get((f"banco-peek-{self.deck}", w, h), build)
+        drawing.decorate(self, surface, sprite, rect)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.hole_refs = {}
@@ -583,7 +469,7 @@ class BancoTable(TableScene):
                 chips_now = _("{n} (out)").format(n=self.scores[seat])
             rows.append([name, str(self.term_start[seat]),
                          (f"{change:+d}" if change else "0", colour_for(change)),
-                         chips_now, times_words(self.banks_held[seat])])
+                         chips_now, words.times_words(self.banks_held[seat])])
         return rows
 
     def winners(self) -> list[int]:
@@ -605,7 +491,7 @@ class BancoTable(TableScene):
         out = []
         for seat in range(self.n):
             held = obs.banks_held[seat]
-            text = _("banked {times}").format(times=times_words(held)) if held else _(
+            text = _("banked {times}").format(times=words.times_words(held)) if held else _(
                 "never banked")
             if obs.eliminated[seat]:
                 text = _("{text}, out").format(text=text)
@@ -720,24 +606,3 @@ class BancoTable(TableScene):
             self.place_bet()
             return True
         return False
-
-
-def outcome_words(outcome: tuple[str, int, int, int]) -> tuple[str, tuple[int, int, int], bool]:
-    """ "8 beats 7: +5", "7 = 7: tie, bank wins \u22125", "4 against 7: \u22125"."""
-    result, amount, mine, bank = outcome
-    if result == "win":
-        text = _("{mine} beats {bank}: +{n}").format(mine=mine, bank=bank, n=amount)
-        return (text, theme.OK, False)
-    if mine == bank:
-        text = _("{mine} = {bank}: tie \u2014 bank wins \u2212{n}").format(
-            mine=mine, bank=bank, n=amount)
-        return (text, theme.DANGER, False)
-    text = _("{mine} against {bank}: \u2212{n}").format(mine=mine, bank=bank, n=amount)
-    return (text, theme.DANGER, False)
-
-
-def times_words(times: int) -> str:
-    """ "1 time", "2 times"; "never" for 0."""
-    if not times:
-        return _("never")
-    return ngettext("{n} time", "{n} times", times).format(n=times)

@@ -38,6 +38,13 @@ def chips_words(amount: int) -> str:
     return ngettext("{n} chip", "{n} chips", amount).format(n=amount)
 
 
+def times_words(times: int) -> str:
+    """ "1 time", "2 times"; "never" for 0."""
+    if not times:
+        return _("never")
+    return ngettext("{n} time", "{n} times", times).format(n=times)
+
+
 def card_words(card: str) -> str:
     """ "the Cavallo of coins (2)", "the 7 of hearts (7)": the value in brackets, since the
     figures count 1, 2 and 3."""
