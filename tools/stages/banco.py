@@ -2,7 +2,8 @@
 with its reason, a settlement in progress and the bank passing.
 
 Each stage finds its position by playing seeded games (``nove_desktop.scenarios``), opens the
-table on it as Continue would, and steps frames to the moment to photograph. Run alone::
+table on it as Continue would, and steps frames to the moment to photograph. A stage takes the
+app, or the screenshot tool's helper that carries it as ``.app``. Run alone::
 
     python tools/stages/banco.py --out /tmp/banco-shots --sizes 1280x720,1920x1080
 
@@ -40,6 +41,11 @@ def _find(app: Any, players: int, wanted: Callable[[Any], bool], **options: Any)
                           wanted)
 
 
+def _app(shot: Any) -> Any:
+    """The app, from the screenshot tool's helper or given as it is."""
+    return getattr(shot, "app", shot)
+
+
 def _open(app: Any, session: Any) -> Any:
     app.settings.animation_speed = "normal"
     app.settings.ai_pace = "normal"
@@ -71,20 +77,23 @@ def _human_to(phase: str, hand: int = 2) -> Callable[[Any], bool]:
 
 
 # -- the stages ----------------------------------------------------------------------------------
-def six_seats(app: Any) -> None:
+def six_seats(shot: Any) -> None:
     """Six seats, the player's turn to draw in the second hand."""
+    app = _app(shot)
     table = _open(app, _find(app, 6, _human_to("DRAW")))
     _settled(app, table)
 
 
-def twelve_seats(app: Any) -> None:
+def twelve_seats(shot: Any) -> None:
     """Twelve seats (the 56-card deck), the player's turn to draw."""
+    app = _app(shot)
     table = _open(app, _find(app, 12, _human_to("DRAW")))
     _settled(app, table)
 
 
-def bet_capped(app: Any) -> None:
+def bet_capped(shot: Any) -> None:
     """The bet slider capped by the bank's coverage, with its reason."""
+    app = _app(shot)
 
     def wanted(session: Any) -> bool:
         if session.decider() != HUMAN or session.state.phase != "BET":
@@ -95,8 +104,9 @@ def bet_capped(app: Any) -> None:
     _settled(app, table)
 
 
-def settlement(app: Any) -> None:
+def settlement(shot: Any) -> None:
     """The player holds the bank and stands: the hole cards turn up and the chips slide."""
+    app = _app(shot)
     from nove_desktop.games.banco.actions import STAND
     from nove_desktop.ui.table.effects import TokenFlight
 
@@ -108,8 +118,9 @@ def settlement(app: Any) -> None:
         isinstance(task, TokenFlight) and 0.35 <= task.progress <= 0.6 for task in table.tasks))
 
 
-def bank_passing(app: Any) -> None:
+def bank_passing(shot: Any) -> None:
     """The last hand of a term ends: the deck and the BANCO plaque slide to the next banker."""
+    app = _app(shot)
 
     def wanted(session: Any) -> bool:
         state = session.state
