@@ -13,12 +13,17 @@ from typing import Any
 from ..i18n import _
 
 SEAT = "seat"  # values are seat numbers (the list follows the player count)
+GAME_DEFAULT = object()
+"""``OptionSpec.default`` when Setup starts from the options type's own default."""
 
 
 @dataclasses.dataclass(frozen=True)
 class OptionSpec:
     """One option row. ``values`` are the choices (for a ``SEAT`` option: the extra values
-    before the seat numbers, e.g. None for "drawn at random"); ``describe`` words a value."""
+    before the seat numbers, e.g. None for "drawn at random"); ``describe`` words a value.
+    ``default`` is the row's first choice when it differs from the options type's default
+    (banco's deck: the type stores the style resolved for 4 players; Setup offers "automatic",
+    which follows the player count)."""
 
     name: str
     label: str
@@ -26,6 +31,7 @@ class OptionSpec:
     describe: Callable[[Any], str] = str
     kind: str = "list"
     hint: str = ""
+    default: Any = GAME_DEFAULT
 
 
 def on_off(value: bool) -> str:

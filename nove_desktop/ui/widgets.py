@@ -278,6 +278,134 @@ class TextField(Widget):
             focus_ring(surface, self.rect, scale)
 
 
+class Slider(Widget):
+    """A whole number between ``low`` and ``high`` on a track: click or drag the track, or
+    Left/Right (Home/End: the ends, PageUp/PageDown: bigger steps) while it has the focus.
+
+    ``caption`` (fitted above the track) says what the number is and, when the range is
+    capped, why; ``on_change`` runs with every new value."""
+
+    def __init__(
+        self,
+        caption: str,
+        low: int,
+        high: int,
+        value: int,
+        on_change: Callable[[int], Any] | None = None,
+    ) -> None:
+        super().__init__()
+        if low > high:
+            raise ValueError(f"a slider needs low <= high, not {low} > {high}")
+        self.caption = caption
+        self.low = low
+        self.high = high
+        self.value = min(high, max(low, value))
+        self.on_change = on_change
+        self.dragging = False
+
+    def set_value(self, value: int) -> bool:
+        """Move to ``value`` (kept inside the range); True if it changed."""
+        value = min(self.high, max(self.low, value))
+        if value == self.value:
+            return False
+        self.value = value
+        if self.on_change:
+            self.on_change(value)
+        return True
+
+    def adjust(self, step: int) -> bool:
+        if not self.enabled:
+            return False
+        self.set_value(self.value + step)
+        return True  # at an end the key is still the slider's: the focus does not jump away
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        big = max(1, (self.high - self.low) // 4)
+        moves = {
+            pygame.K_HOME: self.low - self.value,
+            pygame.K_END: self.high - self.value,
+            pygame.K_PAGEUP: big,
+            pygame.K_PAGEDOWN: -big,
+        }
+        if event.key not in moves:
+            return False
+        self.set_value(self.value + moves[event.key])
+        return True
+
+    @property
+    def track(self) -> pygame.Rect:
+        """The track's rectangle, in the lower part of the widget."""
+        h = self.rect.height
+        pad = int(h * 0.35)
+        track = pygame.Rect(0, 0, max(1, self.rect.width - 2 * pad), max(2, h // 9))
+        track.center = (self.rect.centerx, self.rect.y + int(h * 0.70))
+        return track
+
+    def value_at(self, pos: tuple[int, int]) -> int:
+        track = self.track
+        if self.high == self.low or track.width <= 1:
+            return self.low
+        share = (pos[0] - track.x) / track.width
+        return self.low + round(min(1.0, max(0.0, share)) * (self.high - self.low))
+
+    def press(self, pos: tuple[int, int]) -> None:
+        """A click on the widget: the value jumps there and follows the mouse until release."""
+        if self.enabled:
+            self.dragging = True
+            self.set_value(self.value_at(pos))
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        if self.dragging:
+            self.set_value(self.value_at(pos))
+
+    def release(self) -> None:
+        self.dragging = False
+
+    def knob_centre(self) -> tuple[int, int]:
+        track = self.track
+        span = self.high - self.low
+        share = 0.5 if span == 0 else (self.value - self.low) / span
+        return (track.x + round(share * track.width), track.centery)
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
+        if not self.visible:
+            return
+        radius = max(6, int(10 * scale))
+        _panel(surface, self.rect, theme.PANEL, (70, 90, 100), radius)
+        h = self.rect.height
+        room = self.rect.width - int(h * 0.4)
+        size = max(9, int(h * 0.22))
+        font = fonts.get(size)
+        while size > 9 and font.size(self.caption)[0] > room:
+            size -= 1
+            font = fonts.get(size)
+        caption = font.render(self.caption, True, theme.MUTED if self.enabled else (130, 136, 140))
+        surface.blit(caption, caption.get_rect(midtop=(self.rect.centerx, self.rect.y + h // 12)))
+        track = self.track
+        pygame.draw.rect(surface, (60, 76, 86), track, border_radius=track.height // 2)
+        knob = self.knob_centre()
+        filled = pygame.Rect(track.x, track.y, knob[0] - track.x, track.height)
+        if filled.width > 0:
+            pygame.draw.rect(surface, theme.GOLD_DARK, filled, border_radius=track.height // 2)
+        ends = fonts.get(max(9, int(h * 0.18)))
+        for number, x in ((self.low, track.x), (self.high, track.right)):
+            label = ends.render(str(number), True, theme.MUTED)
+            surface.blit(label, label.get_rect(midtop=(x, track.bottom + max(2, h // 16))))
+        r = max(6, int(h * 0.2))
+        pygame.draw.circle(surface, theme.GOLD if self.enabled else (110, 110, 110), knob, r)
+        pygame.draw.circle(surface, theme.INK, knob, r, max(1, r // 6))
+        value = str(self.value)
+        digits = fonts.get(max(8, int(r * 1.1)), bold=True)
+        if digits.size(value)[0] > 2 * r - 4:
+            digits = fonts.get(max(7, int(r * 0.8)), bold=True)
+        number = digits.render(value, True, theme.INK)
+        surface.blit(number, number.get_rect(center=knob))
+        if focused:
+            focus_ring(surface, self.rect, scale)
+
+
 class FocusGroup:
     """Widgets in keyboard order: Tab/arrows move the focus, Enter/Space activate, the mouse
     hovers and clicks. The focused widget always shows a ring."""
@@ -335,6 +463,13 @@ class FocusGroup:
         if event.type == pygame.MOUSEMOTION:
             for w in self.widgets:
                 w.hovered = w.visible and w.rect.collidepoint(event.pos)
+                if isinstance(w, Slider):
+                    w.drag(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for w in self.widgets:
+                if isinstance(w, Slider):
+                    w.release()
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, w in enumerate(self.widgets):
@@ -342,6 +477,8 @@ class FocusGroup:
                     self.index = i
                     if isinstance(w, Choice):
                         w.click(event.pos)
+                    elif isinstance(w, Slider):
+                        w.press(event.pos)
                     else:
                         w.activate()
                     return True

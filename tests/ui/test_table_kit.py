@@ -84,7 +84,7 @@ def test_every_tables_plates_and_card_areas_fit_the_window_for_every_count(app, 
     w, h = app.size
     for count in counts:
         for viewer in range(count):
-            spots = seat_spots(count, viewer, table.clockwise, table.seat_area)
+            spots = seat_spots(count, viewer, table.clockwise, table.seat_area_for(count))
             rects = [rect_to_screen(app, s.plate) for s in spots]
             rects += [rect_to_screen(app, s.area) for s in spots]
             for a, b in itertools.combinations(range(len(rects)), 2):

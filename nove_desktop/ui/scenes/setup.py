@@ -18,7 +18,7 @@ from ...i18n import _, ngettext
 from ...session import GameSession, SeatConfig
 from .. import theme
 from ..app import App
-from ..setup_options import SEAT, OptionSpec
+from ..setup_options import GAME_DEFAULT, SEAT, OptionSpec
 from ..tables import table_classes
 from ..widgets import Button, Choice, FocusGroup, TextField, Widget
 from . import common
@@ -65,6 +65,8 @@ class SetupScene(common.MenuScene):
         self.game = app.registry.get(game_id)
         self.specs: list[OptionSpec] = table_classes()[game_id].setup_options()
         defaults = self.game.options_to_json(self.game.default_options())
+        defaults.update({spec.name: spec.default for spec in self.specs
+                         if spec.default is not GAME_DEFAULT})
         defaults.update(options or {})
         count = len(seats) if seats else defaults.get("players", self.game.min_players)
         seats = seats or [

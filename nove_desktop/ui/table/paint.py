@@ -196,14 +196,20 @@ def card(scene: TableScene, surface: pygame.Surface, sprite: CardSprite) -> None
     if w < 4:
         return
     x, y = to_screen(app, sprite.pos)
+    # While a card grows or shrinks between zones it is drawn from its image at the size it
+    # is heading for, scaled: rendering (and caching) a face for every size on the way would
+    # cost a render per frame per moving card.
+    drawn = (w, h) if sprite.size.done else scene.card_size(sprite.width)
     if sprite.showing_face:
-        image = app.art.face(sprite.card, w, h, scene.deck)  # type: ignore[arg-type]
+        image = app.art.face(sprite.card, *drawn, scene.deck)  # type: ignore[arg-type]
     else:
-        image = app.art.back(w, h, scene.deck)
+        image = app.art.back(*drawn, scene.deck)
     squash = sprite.squash
-    if squash < 0.999:
-        image = pygame.transform.scale(image, (max(1, int(w * squash)), h))
-    shadow = app.art.shadow(w, h)
+    if squash < 0.999 or drawn != (w, h):
+        image = pygame.transform.scale(image, (max(1, int(w * min(squash, 1.0))), h))
+    shadow = app.art.shadow(*drawn)
+    if drawn != (w, h):
+        shadow = pygame.transform.scale(shadow, (w + 8, h + 8))
     surface.blit(shadow, shadow.get_rect(center=(x + app.s(3), y + app.s(4))))
     rect = image.get_rect(center=(x, y))
     surface.blit(image, rect)
@@ -258,7 +264,7 @@ def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
     app = scene.app
     pixels = app.s(item.size * max(item.scale.value, 0.1))
     image = fitted(app, item.text, app.s(560), pixels, item.colour, bold=True)
-    centre = to_screen(app, banner_point(scene, item.anchor))
+    centre = to_screen(app, scene.banner_point(item.anchor))
     pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
     pill.clamp_ip(surface.get_rect())  # a seat at the window's edge keeps its call-out whole
     centre = pill.center
@@ -325,7 +331,7 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(topright=(w - app.s(14), app.s(18))))
     if scene.status:
         status = fitted(app, scene.status, app.s(620), app.s(20), theme.WHITE, bold=True)
-        surface.blit(status, status.get_rect(midtop=to_screen(app, (640, STATUS_Y))))
+        surface.blit(status, status.get_rect(midtop=to_screen(app, scene.status_point())))
     if scene.log and not scene.log_open:
         last = fitted(app, scene.log[-1], app.s(236), app.s(13), (210, 222, 214), max_lines=3)
         surface.blit(last, last.get_rect(bottomleft=to_screen(app, (14, 708))))

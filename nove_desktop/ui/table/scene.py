@@ -250,6 +250,19 @@ class TableScene(Scene):
         """The words under a pile."""
         return str(count)
 
+    def banner_point(self, anchor: str) -> tuple[float, float]:
+        """Where a call-out with this anchor sits (design units): the centre band, or over a
+        seat's cards. A table whose centre holds moving things (banco's bank) moves it."""
+        return paint.banner_point(self, anchor)
+
+    def status_point(self) -> tuple[float, float]:
+        """The top centre of the status line (design units)."""
+        return (640.0, paint.STATUS_Y)
+
+    def ranking_details(self) -> list[str] | None:
+        """A short note per seat beside its name on the game-over ranking (None: no notes)."""
+        return None
+
     def hud_text(self) -> str:
         """The line at the top right."""
         return _("Deal number {seed}   R: rules   L: log   Esc: menu").format(
@@ -261,8 +274,14 @@ class TableScene(Scene):
         return []
 
     # == seats and geometry ======================================================================
+    @classmethod
+    def seat_area_for(cls, count: int) -> tuple[float, float]:
+        """The room a game wants in front of each other seat at a table of ``count`` seats
+        (default ``seat_area`` whatever the count; banco shrinks it as seats are added)."""
+        return cls.seat_area
+
     def layout_seats(self) -> None:
-        self.spots = seat_spots(self.n, self.bottom, self.clockwise, self.seat_area)
+        self.spots = seat_spots(self.n, self.bottom, self.clockwise, self.seat_area_for(self.n))
 
     def spot(self, seat: int) -> SeatSpot:
         return self.spots[seat]
@@ -857,6 +876,7 @@ class TableScene(Scene):
                 rounds=result.rounds,
                 on_again=self.play_again,
                 ranking=self.ranking(),
+                details=self.ranking_details(),
             )
 
         self.pending_modal = opener

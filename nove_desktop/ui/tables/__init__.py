@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 def table_classes() -> dict[str, type[TableScene]]:
     """Game id -> its table scene, in the order New game lists them."""
+    from .banco import BancoTable
     from .kael import KaelTable
     from .nove import NoveTable
     from .nox import NoxTable
@@ -20,6 +21,7 @@ def table_classes() -> dict[str, type[TableScene]]:
         "nove": NoveTable,
         "kael": KaelTable,
         "nox": NoxTable,
+        "banco": BancoTable,
     }
 
 

@@ -1,0 +1,174 @@
+"""The words of the Nove banco table: setup rows, card names, reasons, and the move log.
+
+The names follow the in-app rules page (assets/rules/banco.txt): cups, coins, batons and swords;
+Fante, Cavallo and Re; "tie, bank wins"; "the bank has only 8 left"; "table limit 10".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ....engine.events import Event
+from ....games.banco.cards import FRENCH40, FRENCH56, ITALIAN40, RANK, STYLE_OF, VALUE
+from ....i18n import N_, _, ngettext
+from ...setup_options import OptionSpec, none_or, on_off, seat_option
+
+ITALIAN_SUITS = {"Co": N_("cups"), "De": N_("coins"), "Ba": N_("batons"), "Sp": N_("swords")}
+FRENCH_SUITS = {"H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "S": N_("spades")}
+ITALIAN_RANKS = {1: N_("Ace"), 8: N_("Fante"), 9: N_("Cavallo"), 10: N_("Re")}
+FRENCH_RANKS = {1: N_("Ace")}
+DECK_WORDS = {
+    None: N_("automatic (Italian up to 8, French 56 from 9)"),
+    ITALIAN40: N_("Italian 40 (cups, coins, batons, swords)"),
+    FRENCH40: N_("French 40 (ace to 10)"),
+    FRENCH56: N_("French 56 (two packs, ace to 7)"),
+}
+PASS_REASONS = {
+    "banker_zero": N_("the bank scored 0"),
+    "banker_broke": N_("the bank broke"),
+}
+END_REASONS = {
+    "rotation_complete": N_("every player has held the bank"),
+    "one_player_left": N_("only one player has chips left"),
+    "hand_limit": N_("the hand limit was reached"),
+}
+
+
+def chips_words(amount: int) -> str:
+    return ngettext("{n} chip", "{n} chips", amount).format(n=amount)
+
+
+def times_words(times: int) -> str:
+    """ "1 time", "2 times"; "never" for 0."""
+    if not times:
+        return _("never")
+    return ngettext("{n} time", "{n} times", times).format(n=times)
+
+
+def card_words(card: str) -> str:
+    """ "the Cavallo of coins (2)", "the 7 of hearts (7)": the value in brackets, since the
+    figures count 1, 2 and 3."""
+    rank = RANK[card]
+    if STYLE_OF[card] == ITALIAN40:
+        suit, ranks = ITALIAN_SUITS[card[:2]], ITALIAN_RANKS
+    else:
+        suit, ranks = FRENCH_SUITS[card[0]], FRENCH_RANKS
+    rank_text = _(ranks[rank]) if rank in ranks else str(rank)
+    return _("the {rank} of {suit} ({value})").format(
+        rank=rank_text, suit=_(suit), value=VALUE[card])
+
+
+def pass_reason(reason: str, hands: int) -> str:
+    """Why the bank moves on: "5 hands", "the bank scored 0", "the bank broke"."""
+    if reason in PASS_REASONS:
+        return _(PASS_REASONS[reason])
+    return ngettext("{n} hand", "{n} hands", hands).format(n=hands)
+
+
+def end_reason(reason: str) -> str:
+    return _(END_REASONS[reason]) if reason in END_REASONS else reason
+
+
+def cap_words(low: int, high: int, cap: str | None, table_limit: int) -> str:
+    """The bet slider's caption: the legal range and, when the range is capped below the
+    table limit, why."""
+    span = chips_words(low) if low == high else _("{low} to {high}").format(low=low, high=high)
+    if cap == "bank":
+        why = _("the bank has only {n} left").format(n=high)
+    elif cap == "chips":
+        why = _("you have only {n}").format(n=chips_words(high))
+    else:
+        why = _("table limit {n}").format(n=table_limit)
+    return _("Bet {span}: {why}").format(span=span, why=why)
+
+
+# -- setup -----------------------------------------------------------------------------------------
+def setup_rows() -> list[OptionSpec]:
+    """Every field of ``BancoOptions`` but ``players`` (Setup always shows it)."""
+    def count(singular: str, plural: str) -> Callable[[int], str]:
+        return lambda v: ngettext(singular, plural, v).format(n=v)
+
+    return [
+        OptionSpec("deck_style", _("Deck"), [None, ITALIAN40, FRENCH40, FRENCH56],
+                   lambda v: _(DECK_WORDS[v]), default=None,
+                   hint=_("The 56-card deck does not run out at a big table.")),
+        OptionSpec("starting_chips", _("Starting chips"), [20, 50, 100, 200, 500],
+                   count("{n} chip", "{n} chips")),
+        OptionSpec("min_bet", _("Smallest bet"), [1, 2, 5, 10], count("{n} chip", "{n} chips"),
+                   hint=_("Below the smallest bet a player is out of the game.")),
+        OptionSpec("max_bet", _("Table limit"), [5, 10, 20, 25, 50, 100],
+                   count("{n} chip", "{n} chips"),
+                   hint=_("The most a punter may bet in one hand.")),
+        OptionSpec("hands_per_bank", _("Hands per bank"), [1, 2, 3, 4, 5, 6, 8, 10],
+                   count("{n} hand", "{n} hands")),
+        OptionSpec("pass_bank_on_zero", _("Pass the bank on a 0"), [True, False], on_off,
+                   hint=_("On: a banker who ends a hand on 0 passes the bank at once.")),
+        OptionSpec("bank_terms_per_player", _("Turns at the bank"), [1, 2, 3, None],
+                   none_or(_("no limit (set a hand limit)"),
+                           count("{n} turn each", "{n} turns each")),
+                   hint=_("The game ends when the bank would come back to a player who has "
+                          "held it this often.")),
+        OptionSpec("max_hands", _("Hand limit"), [None, 5, 10, 20, 30, 50],
+                   none_or(_("none"), count("{n} hand", "{n} hands")),
+                   hint=_("A quick game: the most chips after this many hands wins.")),
+        seat_option("first_banker", _("First banker"), [None], _("drawn by lot")),
+    ]
+
+
+# -- the move log ----------------------------------------------------------------------------------
+def describe(event: Event, names: list[str], hands_per_bank: int) -> str | None:
+    """One line for a public event, or None for events a log reader does not need (a card
+    dealt face down to each player)."""
+    data = event.data
+    seat = data.get("seat")
+    name = names[seat] if isinstance(seat, int) else ""
+    kind = event.kind
+    if kind == "game_started":
+        return _("{name} holds the bank first.").format(name=names[data["banker"]])
+    if kind == "hand_started":
+        return _("Hand {hand}: {name} banks (hand {k} of {per}).").format(
+            hand=data["hand"], name=names[data["banker"]], k=data["hands_in_term"] + 1,
+            per=hands_per_bank)
+    if kind == "bet_placed":
+        return _("{name} bet {chips}.").format(name=name, chips=chips_words(data["amount"]))
+    if kind == "sat_out":
+        return _("{name} sits out: the bank is full.").format(name=name)
+    if kind == "card_drawn":
+        return _("{name} drew {card}.").format(name=name, card=card_words(data["card"]))
+    if kind == "nine_revealed":
+        return _("{name} has 9! The face-down card was {card}.").format(
+            name=name, card=card_words(data["hole_card"]))
+    if kind == "stood":
+        return None if data.get("auto") else _("{name} stands.").format(name=name)
+    if kind == "banker_revealed":
+        return _("{name} turns up {card}: the bank scores {score}.").format(
+            name=name, card=card_words(data["hole_card"]), score=data["score"])
+    if kind == "hole_revealed":
+        return _("{name} turns up {card}: {score}.").format(
+            name=name, card=card_words(data["hole_card"]), score=data["score"])
+    if kind == "settled":
+        return settled_words(data, name)
+    if kind == "eliminated":
+        return _("{name} has too few chips left and is out of the game.").format(name=name)
+    if kind == "bank_passed":
+        return _("The bank passes from {old} to {new}: {why}.").format(
+            old=names[data["from"]], new=names[data["to"]],
+            why=pass_reason(data["reason"], hands_per_bank))
+    if kind == "game_over":
+        winners = ", ".join(names[s] for s in data["winners"])
+        return _("Game over: {why}. Most chips: {names}.").format(
+            why=end_reason(data["reason"]), names=winners)
+    return None
+
+
+def settled_words(data: dict[str, object], name: str) -> str:
+    amount = int(data["amount"])  # type: ignore[call-overload]
+    mine, bank = data["punter_score"], data["banker_score"]
+    if data["outcome"] == "win":
+        return _("{name} beats the bank, {mine} to {bank}: +{n}.").format(
+            name=name, mine=mine, bank=bank, n=amount)
+    if mine == bank:
+        return _("{name} ties the bank at {bank}: tie, bank wins. \u2212{n}.").format(
+            name=name, bank=bank, n=amount)
+    return _("{name} loses to the bank, {mine} to {bank}: \u2212{n}.").format(
+        name=name, mine=mine, bank=bank, n=amount)
