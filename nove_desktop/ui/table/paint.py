@@ -205,7 +205,11 @@ def card_focus(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None
 
 # -- call-outs and tokens ------------------------------------------------------------------------
 def banner_point(scene: TableScene, anchor: str) -> tuple[float, float]:
-    """A call-out's place: the centre band, or over a seat's cards (never over its plate)."""
+    """A call-out's place: the centre band, over a seat's cards (never over its plate), or a
+    place the game's table names (``banner_spot``)."""
+    spot = scene.banner_spot(anchor)
+    if spot is not None:
+        return spot
     if anchor.startswith("seat:"):
         seat = int(anchor.split(":")[1])
         spot = scene.spot(seat)

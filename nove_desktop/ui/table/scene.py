@@ -49,6 +49,7 @@ OVERLAP = -1.0
 cards of a deal cascade fly together)."""
 AI_PACE = {"slow": 1.3, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 LOG_LINES = 200
+RHYTHM = "_rhythm"  # a post-play pause marker in the event queue (never from an engine)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,6 +108,7 @@ class TableScene(Scene):
         self.leaving: list[CardSprite] = []
         self.queue: deque[Event] = deque()
         self.beat = 0.0
+        self.rhythm = 0.0  # a post-play pause still to keep (seconds, not scaled by speed)
         self.tasks: list[Task] = []
         self.log: list[str] = []
         self.log_open = False
@@ -355,7 +357,7 @@ class TableScene(Scene):
     # == events -> animations ====================================================================
     def enqueue(self, events: Sequence[Event]) -> None:
         """Queue a batch of raw events; each is censored for the viewer when it plays."""
-        self.queue.extend(events)
+        self.queue.extend(self.with_rhythm(events))
         moment = self.moment
         if moment is not None and any(self.ends_window(event) for event in events):
             moment.claimed = True
@@ -364,9 +366,46 @@ class TableScene(Scene):
         """Whether this event is a claim that closes the open window at once."""
         return False
 
+    def post_play_pause(self, event: Event) -> float:
+        """Seconds the table keeps after this (public) event whether or not a reaction window
+        follows it, so that the rhythm of play never tells whether anyone could have claimed.
+        When a window does follow, its shortest showing covers the pause; when none does (the
+        engine skipped it, or the play ended the trick), the table waits this long before the
+        next event. Not scaled by the animation speed; a click skips it like any animation."""
+        return 0.0
+
+    def banner_spot(self, anchor: str) -> tuple[float, float] | None:
+        """Where a call-out with a game's own anchor ("trick") goes (design units); None for
+        the kit's anchors ("centre", "seat:<n>")."""
+        return None
+
+    def with_rhythm(self, events: Sequence[Event]) -> list[Event]:
+        """The batch with a pause marker after each play that no open window will cover
+        (see ``post_play_pause``): the last such play is covered when the batch leaves a
+        public window open."""
+        pauses = [self.post_play_pause(e) if e.is_public else 0.0 for e in events]
+        if not any(pauses):
+            return list(events)
+        last = max(i for i, pause in enumerate(pauses) if pause > 0)
+        covered = last if self.public_window_open() else -1
+        out: list[Event] = []
+        for i, (event, pause) in enumerate(zip(events, pauses, strict=True)):
+            out.append(event)
+            if pause > 0 and i != covered:
+                out.append(Event(RHYTHM, {"seconds": pause}))
+        return out
+
+    def public_window_open(self) -> bool:
+        acting = self.session.to_act()
+        moment = self.moment_for(acting) if acting else None
+        return moment is not None and moment.public
+
     def process(self, raw: Event) -> bool:
         """Play one event: the log line, then the game's handler (it moves cards, starts
         effects, and may ask for a pause). True when the next event may start at once."""
+        if raw.kind == RHYTHM:
+            self.rhythm = max(self.rhythm, float(raw.data["seconds"]))
+            return False
         public = raw.for_seat(None)
         if public is not None:
             line = self.describe_event(public)
@@ -435,8 +474,8 @@ class TableScene(Scene):
     @property
     def animating(self) -> bool:
         """Something the player could skip is playing or waiting to play."""
-        return bool(self.queue) or self.beat > 0 or self.effects_blocking() or (
-            self.pending_modal is not None
+        return bool(self.queue) or self.beat > 0 or self.rhythm > 0 or (
+            self.effects_blocking() or self.pending_modal is not None
         )
 
     def effects_blocking(self) -> bool:
@@ -464,10 +503,12 @@ class TableScene(Scene):
         if self.modal_open:
             return
         if self.speed == 0:
-            self.skip_animations()
+            self.skip_animations(by_player=False)
         self.update_moment(dt)
         if self.beat > 0:
             self.beat = max(0.0, self.beat - dt)
+        if self.rhythm > 0:
+            self.rhythm = max(0.0, self.rhythm - dt)
         self.present()
         if not self.animating and not self.queue:
             self.decide(dt)
@@ -486,7 +527,7 @@ class TableScene(Scene):
         """Play queued events until one of them starts something that takes time."""
         overlap = False
         while True:
-            if self.beat > 0 or (not overlap and self.effects_blocking()):
+            if self.beat > 0 or self.rhythm > 0 or (not overlap and self.effects_blocking()):
                 return
             if self.pending_modal is not None:
                 opener, self.pending_modal = self.pending_modal, None
@@ -499,13 +540,19 @@ class TableScene(Scene):
                     self.synced = True
                     self.controls_key = None
                 return
-            if self.moment is not None and self.moment.holds_events:
+            if self.moment is not None and self.moment.holding:
                 return
             overlap = self.process(self.queue.popleft())
 
-    def skip_animations(self) -> None:
-        """The player skipped: every animation jumps to its end (stops at a summary)."""
+    def skip_animations(self, by_player: bool = True) -> None:
+        """Every animation jumps to its end (stops at a summary). A player's skip also ends a
+        window's held pause and a post-play pause (their choice, so nothing is revealed); the
+        "animations off" setting does not."""
         self.beat = 0.0
+        if by_player:
+            self.rhythm = 0.0
+            if self.moment is not None and self.moment.holding:
+                self.moment.release()
         while True:
             for task in list(self.tasks):
                 task.finish()
@@ -513,12 +560,14 @@ class TableScene(Scene):
             for sprite in self.sprites.values():
                 sprite.finish()
             self.leaving = []
-            if self.pending_modal is not None or not self.queue:
+            if self.pending_modal is not None or not self.queue or self.rhythm > 0:
                 break
-            if self.moment is not None and self.moment.holds_events:
+            if self.moment is not None and self.moment.holding:
                 break
             self.process(self.queue.popleft())
             self.beat = 0.0
+            if by_player:
+                self.rhythm = 0.0
         self.place_sprites()
         for sprite in self.sprites.values():
             sprite.finish()
@@ -583,7 +632,7 @@ class TableScene(Scene):
     # -- windows and prompts ---------------------------------------------------------------------
     def run_moment(self, moment: Moment, acting: tuple[int, ...]) -> None:
         key = self.actions_applied
-        if self.moment is None or self.moment.moment.kind != moment.kind or (
+        if self.moment is None or not moment.same_as(self.moment.moment) or (
             not moment.public and self.moment.key != key
         ):
             self.open_moment(moment, acting)
@@ -602,7 +651,9 @@ class TableScene(Scene):
                 continue
             if answer == moment.default or not moment.public or not humans_watching(self):
                 self.apply(seat, answer)
-                return
+                if self.moment is not open_moment or not open_moment.engine_open:
+                    return
+                continue
             open_moment.schedule(seat, answer, self.ui_random)
         for seat, action in open_moment.due():
             if seat in self.session.to_act():
@@ -614,7 +665,7 @@ class TableScene(Scene):
                     self.apply(seat, moment.default)
                     return
         if moment.public:
-            key_controls = ("window", open_moment.key, tuple(acting))
+            key_controls = ("window", open_moment.key, tuple(humans))
         else:
             key_controls = ("prompt", open_moment.key)
         if self.controls_key != key_controls:
@@ -639,7 +690,9 @@ class TableScene(Scene):
             self.session.is_human(s) for s in acting
         ):
             seconds = 3.0  # untimed waits for the players, but none of them may answer
-        self.moment = OpenMoment(moment, self.actions_applied, seconds)
+        # An all-AI table shows each window for its (short) full length.
+        minimum = moment.minimum if humans_watching(self) else None
+        self.moment = OpenMoment(moment, self.actions_applied, seconds, minimum)
         if moment.public and self.pass_and_play and self.viewer is not None:
             self.set_viewer(None)  # a window is a public moment: no private card stays shown
 
@@ -683,8 +736,20 @@ class TableScene(Scene):
             self.moment = None  # a prompt ends with its answer
         self.enqueue(events)
         self.autosave()
-        self.show_controls([])
-        self.controls_key = None
+        if not self.window_goes_on(seat):
+            self.show_controls([])
+            self.controls_key = None
+
+    def window_goes_on(self, seat: int) -> bool:
+        """An AI seat answered a public window that still waits for others: the humans'
+        buttons stay where they are (their focus too)."""
+        moment = self.moment
+        if moment is None or not moment.moment.public or self.session.is_human(seat):
+            return False
+        acting = self.session.to_act()
+        current = self.moment_for(acting) if acting else None
+        moment.engine_open = moment.moment.same_as(current)
+        return moment.engine_open
 
     def private_follow_ups(self) -> list[Event]:
         """An AI seat's private prompt (Kaël's good draw) is answered at once, inside the same
@@ -712,10 +777,11 @@ class TableScene(Scene):
         moment = self.moment
         if moment is None:
             return
-        moment.countdown.update(dt)
+        moment.update(dt)
         acting = self.session.to_act()
-        still_open = bool(acting) and self.moment_for(acting) is not None
-        if not still_open and not moment.holds_events:
+        current = self.moment_for(acting) if acting else None
+        moment.engine_open = moment.moment.same_as(current)
+        if not moment.engine_open and not moment.holds_events:
             self.moment = None
             self.controls_key = None
 
@@ -748,13 +814,17 @@ class TableScene(Scene):
         return bool(self.controls) and not self.animating
 
     # == hand-off ================================================================================
-    def start_handoff(self, seat: int) -> None:
+    def start_handoff(self, seat: int, then: Callable[[], None] | None = None) -> None:
+        """The hand-off screen for ``seat``; ``then`` runs once that player has confirmed
+        (e.g. a claim picker opened for them in a window)."""
         self.show_controls([])
         self.controls_key = ("handoff", seat)
         self.set_viewer(None)
 
         def ready() -> None:
             self.set_viewer(seat)
+            if then is not None:
+                then()
 
         self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready)
 
