@@ -238,6 +238,8 @@ def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
     image = fitted(app, item.text, app.s(560), pixels, item.colour, bold=True)
     centre = to_screen(app, banner_point(scene, item.anchor))
     pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
+    pill = pill.clamp(surface.get_rect())  # a call-out at a seat by the edge stays on screen
+    centre = pill.center
     back = pygame.Surface(pill.size, pygame.SRCALPHA)
     alpha = item.alpha
     radius = min(pill.height // 2, app.s(24))

@@ -199,6 +199,9 @@ class TableScene(Scene):
     def draw_centre(self, surface: pygame.Surface) -> None:
         """Game-specific things on the table (badges, the countdown ring...)."""
 
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Game-specific things over the cards, under the buttons (a picker's panel)."""
+
     def history_rows(self, events: Sequence[Event]) -> None:
         """Called with every event of a resumed game, so a table can rebuild its history."""
 
@@ -1015,6 +1018,7 @@ class TableScene(Scene):
         self.draw_centre(surface)
         paint.cards(self, surface)
         paint.effects(self, surface)
+        self.draw_overlay(surface)
         paint.hud(self, surface)
         for widget in self.card_widgets:
             sprite = self.sprites.get(widget.ref)

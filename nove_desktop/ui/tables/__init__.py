@@ -14,10 +14,12 @@ def table_classes() -> dict[str, type[TableScene]]:
     """Game id -> its table scene, in the order New game lists them."""
     from .kael import KaelTable
     from .nove import NoveTable
+    from .numx import NumxTable
 
     return {
         "nove": NoveTable,
         "kael": KaelTable,
+        "numx": NumxTable,
     }
 
 
