@@ -29,6 +29,7 @@ TAG_COLOUR = (200, 214, 205)
 CENTRE_BANNER = (640.0, 236.0)
 STATUS_Y = 398.0
 TABLE_CENTRE = (640.0, 318.0)
+SHADOW_MIN_WIDTH = 30  # window pixels
 
 
 # -- geometry ------------------------------------------------------------------------------------
@@ -114,14 +115,8 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
     turn = seat == scene.current
     out = seat in getattr(scene, "out_seats", ())
     fill = (92, 78, 30) if turn else ((40, 44, 48) if out else (46, 60, 70))
-    pygame.draw.rect(surface, fill, box, border_radius=app.s(12))
-    pygame.draw.rect(
-        surface,
-        theme.ACCENT if turn else (90, 110, 120),
-        box,
-        width=max(1, app.s(3 if turn else 1)),
-        border_radius=app.s(12),
-    )
+    edge = theme.ACCENT if turn else (90, 110, 120)
+    surface.blit(plate_back(app, box.size, fill, edge, max(1, app.s(3 if turn else 1))), box)
     score = fitted(app, scene.score_text(seat), app.s(64), app.s(22), theme.ACCENT, bold=True)
     surface.blit(score, score.get_rect(midright=(box.right - app.s(10), box.centery)))
     text_w = box.width - score.get_width() - app.s(28)
@@ -138,6 +133,23 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
         surface.blit(line, (box.x + app.s(10), box.bottom - line.get_height() - app.s(5)))
     if seat == scene.dealer:
         dealer_chip(app, surface, (box.x - app.s(4), box.y + app.s(4)))
+
+
+def plate_back(
+    app: App, size: tuple[int, int], fill: tuple[int, int, int], edge: tuple[int, int, int],
+    width: int,
+) -> pygame.Surface:
+    """A plate's rounded box, drawn once per size and look (rounded rectangles are slow to
+    draw every frame)."""
+    key = ("plate", size, fill, edge, width)
+    cache = app.art.text_cache
+    image = cache.get(key)
+    if image is None:
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(image, fill, image.get_rect(), border_radius=app.s(12))
+        pygame.draw.rect(image, edge, image.get_rect(), width=width, border_radius=app.s(12))
+        cache[key] = image
+    return image
 
 
 def dealer_chip(app: App, surface: pygame.Surface, centre: tuple[int, int]) -> None:
@@ -158,18 +170,29 @@ def cards(scene: TableScene, surface: pygame.Surface) -> None:
         if sprite is None or not sprite.visible or not scene.shown(ref):
             continue
         (moving if sprite.motion.moving else resting).append(sprite)
+    app = scene.app
+    frame = (app.scale, *offset(app))  # computed once per frame, not once per card
     for sprite in resting + moving + scene.leaving:
         if sprite.visible:
             sprite.set_lift(scene.lift_for(sprite))
-            card(scene, surface, sprite)
+            card(scene, surface, sprite, frame)
 
 
-def card(scene: TableScene, surface: pygame.Surface, sprite: CardSprite) -> None:
+def card(
+    scene: TableScene,
+    surface: pygame.Surface,
+    sprite: CardSprite,
+    frame: tuple[float, float, float] | None = None,
+) -> None:
     app = scene.app
-    w, h = scene.card_size(sprite.size.value)
+    scale, ox, oy = frame if frame is not None else (app.scale, *offset(app))
+    width = sprite.size.value
+    w = max(1, round(width * scale))
+    h = max(1, round(width * scene.card_ratio * scale))
     if w < 4:
         return
-    x, y = to_screen(app, sprite.pos)
+    px, py = sprite.pos
+    x, y = round(ox + px * scale), round(oy + py * scale)
     if sprite.showing_face:
         image = app.art.face(sprite.card, w, h, scene.deck)  # type: ignore[arg-type]
     else:
@@ -177,8 +200,10 @@ def card(scene: TableScene, surface: pygame.Surface, sprite: CardSprite) -> None
     squash = sprite.squash
     if squash < 0.999:
         image = pygame.transform.scale(image, (max(1, int(w * squash)), h))
-    shadow = app.art.shadow(w, h)
-    surface.blit(shadow, shadow.get_rect(center=(x + app.s(3), y + app.s(4))))
+    if w >= SHADOW_MIN_WIDTH:  # a shadow under a tiny card is invisible but costs a blit
+        shadow = app.art.shadow(w, h)
+        surface.blit(shadow, shadow.get_rect(center=(x + max(1, round(3 * scale)),
+                                                     y + max(1, round(4 * scale)))))
     rect = image.get_rect(center=(x, y))
     surface.blit(image, rect)
     if sprite.selected:

@@ -109,6 +109,7 @@ class TableScene(Scene):
         self.queue: deque[Event] = deque()
         self.beat = 0.0
         self.rhythm = 0.0  # a post-play pause still to keep (seconds, not scaled by speed)
+        self.save_due = False
         self.tasks: list[Task] = []
         self.log: list[str] = []
         self.log_open = False
@@ -257,6 +258,7 @@ class TableScene(Scene):
         self.app.sounds.preload()
 
     def exit(self) -> None:
+        self.flush_save()
         self.runner.shutdown()
 
     def resume(self) -> None:
@@ -503,6 +505,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.update_motion(dt)
+        self.flush_save()
         if self.modal_open:
             return
         if self.speed == 0:
@@ -515,6 +518,14 @@ class TableScene(Scene):
         self.present()
         if not self.animating and not self.queue:
             self.decide(dt)
+        self.flush_save()
+
+    def flush_save(self) -> None:
+        """Save the actions applied since the last save (once per frame: several AI answers to
+        one window cost one write)."""
+        if self.save_due:
+            self.save_due = False
+            self.autosave()
 
     def update_motion(self, dt: float) -> None:
         for sprite in self.sprites.values():
@@ -738,7 +749,7 @@ class TableScene(Scene):
         if self.moment is not None and not self.moment.moment.public:
             self.moment = None  # a prompt ends with its answer
         self.enqueue(events)
-        self.autosave()
+        self.save_due = True  # saved at the end of this frame, before anything is drawn
         if not self.window_goes_on(seat):
             self.show_controls([])
             self.controls_key = None

@@ -337,7 +337,7 @@ class NumxControls(TableScene):
         if picker is None or not self.controls:
             return
         app = self.app
-        box = paint.rect_to_screen(app, G.PICKER_BOX)
+        box = paint.rect_to_screen(app, G.picker_layout(len(self.controls))[0])
         common.panel(surface, box, app, 238)
         text = picker.title
         if picker.left is not None:
@@ -521,16 +521,16 @@ class NumxControls(TableScene):
         for other in range(self.n):
             if other != seat:
                 uses.append((card, SWAP, other, _(
-                    "Swap malus areas with {name} ({mine} \u2194 {theirs})").format(
-                    name=self.names[other], mine=self.weight_words(seat),
-                    theirs=self.weight_words(other))))
+                    "Swap malus areas with {name} (your weight {mine} for {theirs})").format(
+                    name=self.names[other], mine=self.weight_of(seat),
+                    theirs=self.weight_of(other))))
         right, left = (seat - 1) % self.n, (seat + 1) % self.n
         uses.append((card, ROTATE, LEFT, _(
-            "Every area moves one seat left: you get {name}'s ({w})").format(
-            name=self.names[right], w=self.weight_words(right))))
+            "Every area moves one seat left: you get {name}'s (weight {w})").format(
+            name=self.names[right], w=self.weight_of(right))))
         uses.append((card, ROTATE, RIGHT, _(
-            "Every area moves one seat right: you get {name}'s ({w})").format(
-            name=self.names[left], w=self.weight_words(left))))
+            "Every area moves one seat right: you get {name}'s (weight {w})").format(
+            name=self.names[left], w=self.weight_of(left))))
         self.open_special_picker(seat, uses, _("Swipe: which malus areas move?"))
 
     def open_malus_plus(self, seat: int, only: str | None = None) -> None:
@@ -586,9 +586,9 @@ class NumxControls(TableScene):
         self.planned.append(plan)
         self.back_to_turn()
 
-    def weight_words(self, seat: int) -> str:
-        refs = self.zones.row(malus_zone(seat))
-        return _("weight {w}").format(w=signed(sum(WEIGHT.get(r, 0) for r in refs)))
+    def weight_of(self, seat: int) -> str:
+        """A malus area's weight, as a player reads it ("\u22121")."""
+        return signed(sum(WEIGHT.get(r, 0) for r in self.zones.row(malus_zone(seat))))
 
     def clear_selection(self) -> None:
         self.picked = []
@@ -725,7 +725,7 @@ class NumxControls(TableScene):
             return
         to_screen = paint.rect_to_screen
         if self.picker is not None:
-            for widget, rect in zip(widgets, G.picker(len(widgets)), strict=True):
+            for widget, rect in zip(widgets, G.picker_layout(len(widgets))[1], strict=True):
                 widget.rect = to_screen(self.app, rect)
             return
         if self.moment is not None and self.moment.moment.public and not self.pass_and_play:

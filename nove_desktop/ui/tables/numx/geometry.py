@@ -53,7 +53,7 @@ COLUMN = pygame.FRect(1022, 380, 244, 326)  # the other buttons, bottom up
 COLUMN_BUTTON_H = 38.0
 COLUMN_GAP = 6.0
 PICKER_BOX = pygame.FRect(300, 150, 680, 318)
-FAN_SHOWN = 12
+FAN_SHOWN = 6  # backs drawn in another seat's fan (its plate says how many)
 
 
 def card_height(width: float) -> float:
@@ -115,7 +115,7 @@ def other_malus(area: pygame.FRect, count: int) -> list[Slot]:
 def other_fan(area: pygame.FRect, count: int) -> list[Slot]:
     """A small fan of backs: only the last ``FAN_SHOWN`` cards are drawn."""
     x0 = area.left + 4 + FAN_CARD / 2
-    step = 3.5 if count <= 1 else min(3.5, 34 / (count - 1))
+    step = 5.0
     slots = []
     for i in range(count):
         shown = i >= count - FAN_SHOWN
@@ -168,17 +168,19 @@ def column(count: int) -> list[pygame.FRect]:
     return list(reversed(rects))
 
 
-def picker(count: int) -> list[pygame.FRect]:
-    """A picker's options in two columns inside its panel (the last one: Cancel)."""
+def picker_layout(count: int) -> tuple[pygame.FRect, list[pygame.FRect]]:
+    """A picker's panel (as tall as its options need) and its options in one or two columns
+    (the last one: Cancel)."""
     box = PICKER_BOX
     columns = 1 if count <= 5 else 2
     width = (box.width - 48 - 12 * (columns - 1)) / columns
     rows = (count + columns - 1) // columns
-    height = min(40.0, (box.height - 60 - 6 * (rows - 1)) / max(rows, 1))
+    height = min(40.0, (box.height - 64 - 6 * (rows - 1)) / max(rows, 1))
     rects = []
     for i in range(count):
         col, line = i % columns, i // columns
         x = box.left + 24 + col * (width + 12)
         y = box.top + 52 + line * (height + 6)
         rects.append(pygame.FRect(x, y, width, height))
-    return rects
+    panel = pygame.FRect(box.left, box.top, box.width, 52 + rows * (height + 6) + 12)
+    return panel, rects

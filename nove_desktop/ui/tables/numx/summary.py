@@ -9,18 +9,13 @@ from typing import Any
 from ....i18n import _
 from ... import theme
 from ...table.scene import colour_for
-from .words import OBJECTIVE_SHORT, ROUND_ENDS, signed
+from .words import OBJECTIVE_SHORT, ROUND_ENDS, plus, signed
 
 Cell = str | tuple[str, tuple[int, int, int]]
 
 
 def columns() -> list[str]:
     return [_("Player"), _("Malus"), _("Hand"), _("Objective"), _("Round"), _("Total")]
-
-
-def plus(points: int) -> str:
-    """ "+3", "\u22128", "0"."""
-    return f"+{points}" if points > 0 else signed(points)
 
 
 def objective_cell(row: dict[str, Any]) -> Cell:

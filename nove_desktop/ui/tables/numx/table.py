@@ -305,7 +305,13 @@ class NumxTable(NumxAnimations, NumxControls, TableScene):
         self.fitting = self.fitting_cards()
         self.highlight = self.highlighted_cards()
         self.lifting = set(self.zones.row(hand_zone(self.bottom)))
-        super().draw(surface)
+        status = self.status
+        if self.picker is not None and self.controls:
+            self.status = ""  # the picker's title says what to do (its panel may cover it)
+        try:
+            super().draw(surface)
+        finally:
+            self.status = status
 
     def lift_for(self, sprite: CardSprite) -> float:
         """Only the viewer's hand lifts; a picked board card gets a ring instead (a lifted card

@@ -273,10 +273,8 @@ class Narrator:
         return _("Round {round} ends: {reason}.").format(round=data["round"], reason=words)
 
     def _round_scored(self, data: dict[str, Any]) -> str:
-        parts = [
-            f"{self.name(seat)} {row['score']:+d}".replace("-", MINUS)
-            for seat, row in enumerate(data["seats"])
-        ]
+        parts = [f"{self.name(seat)} {plus(row['score'])}"
+                 for seat, row in enumerate(data["seats"])]
         return _("Round {round} scored: {list}.").format(round=data["round"],
                                                          list=", ".join(parts))
 
@@ -290,3 +288,8 @@ class Narrator:
 def signed(points: int) -> str:
     """Points with a real minus sign: "\u22128", "12"."""
     return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def plus(points: int) -> str:
+    """Points won or lost: "+3", "\u22128", "0"."""
+    return f"+{points}" if points > 0 else signed(points)
