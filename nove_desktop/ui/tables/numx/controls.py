@@ -126,13 +126,11 @@ class NumxControls(TableScene):
         if obs.phase == Phase.FX_WINDOW:
             key = (obs.round_no, len(obs.discard), len(obs.trick), obs.trick_count,
                    obs.trick_value)
-            seconds = self.app.settings.window_seconds
-            minimum: float | None = None  # pass-and-play: always the full length
-            if not self.pass_and_play:
-                minimum = POST_PLAY_PAUSE
-                if not self.viewer_can_claim(acting):
-                    seconds = POST_PLAY_PAUSE  # the viewer's own cards: they know it anyway
-            moment = Moment("facteur_x", seconds, Pass(), public=True, key=key,
+            # Solo: a player with nothing to claim passes at once, and the window ends after
+            # the short pause unless an AI claim is on its way (the player's own cards decide,
+            # and they know them). Pass-and-play: always the full length.
+            minimum = None if self.pass_and_play else POST_PLAY_PAUSE
+            moment = Moment("facteur_x", self.app.settings.window_seconds, Pass(), key=key,
                             minimum=minimum, claim_delay=AI_CLAIM_DELAY)
         self.moment_cache = (self.actions_applied, moment)
         return moment

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....games.numx.actions import ALL, ONE
-from ....games.numx.cards import ORDER, malus_plus_numbers
+from ....games.numx.cards import KIND, ORDER, malus_plus_numbers
 from ....i18n import _
 from ... import theme
 from ...table.effects import Task
@@ -178,6 +178,8 @@ class NumxAnimations(TableScene):
     def on_trick_end(self, data: dict[str, Any]) -> float:
         refs = [r for z, row in list(self.zones.rows.items()) if z.startswith("trick:")
                 for r in row]
+        # A Num-X went to the discard pile when it was played, before the trick's cards.
+        refs.sort(key=lambda r: KIND.get(r) != "numx")
         for i, ref in enumerate(refs):
             self.zones.move(ref, DISCARD)
             sprite = self.sprites.get(ref)
