@@ -43,6 +43,7 @@ from nove_desktop.games.numx.actions import (
     Pass,
     Play,
     PlayNumX,
+    Replenish,
 )
 from nove_desktop.games.numx.cards import FULL_DECK, IS_CLASSIC, VALUE
 from nove_desktop.games.numx.options import NumxOptions
@@ -359,6 +360,40 @@ def test_numx_is_picked_alone_and_named_on_the_play_button(app):
     assert last_human_action(session) == action
 
 
+def test_the_refill_takes_picked_hand_cards_and_the_rest_from_the_deck(app):
+    def wanted(s):
+        return (s.state.phase == Phase.REPLENISH and s.to_act() == (0,)
+                and len(s.state.malus[0]) == 0 and len(s.state.deck) >= 2
+                and len(s.state.hands[0]) >= 3)
+
+    session = position(app, wanted)
+    table = open_table(app, session, resumed=True)
+    wait_for_controls(app, table)
+    card = session.state.hands[0][0]
+    click_card(app, table, card)
+    assert table.picked == [card]
+    assert "1 card from the deck" in table.controls[0].label
+    before = len(session.replay.actions)
+    click_widget(app, table.controls[0])
+    assert action_at(session, before) == (0, Replenish(("deck", card)))
+
+
+def test_the_malus_choice_takes_the_two_picked_cards(app):
+    session = session_for(app, "numx", ["human", AI, AI], seed=13)
+    table = open_table(app, session)
+    wait_for_controls(app, table)
+    hand = list(session.state.hands[0])
+    picks = [hand[0], hand[-1], hand[len(hand) // 2]]
+    for card in picks:  # a third pick replaces the oldest one
+        click_card(app, table, card)
+    chosen = list(table.picked)
+    assert len(chosen) == 2 and picks[0] not in chosen
+    assert table.controls[0].label.startswith("Lay ")
+    click_widget(app, table.controls[0])
+    action = first_action_of(session, 0, 0)
+    assert sorted(action.cards) == sorted(chosen)
+
+
 # -- Facteur X windows -----------------------------------------------------------------------------
 def test_the_claim_picker_offers_exactly_the_legal_claims(app):
     session = position(app, my_window_with_claim)
@@ -417,6 +452,36 @@ def test_a_player_who_cannot_claim_passes_at_once_but_every_play_keeps_its_pause
     windows = [k for _t, k in shown if k == "fx_window"]
     assert len(gaps) >= 8 and windows
     assert min(gaps) >= POST_PLAY_PAUSE - 2 * FRAME
+
+
+def test_an_untimed_window_waits_for_the_player_with_a_claim(app):
+    session = position(app, my_window_with_claim)
+    app.settings.window_seconds = None
+    table = open_table(app, session, resumed=True)
+    for _ in range(int(8 / (2 * FRAME))):  # eight seconds, well past any timed window
+        app.step([], 2 * FRAME)
+    assert 0 in session.to_act() and table.moment is not None
+    assert any("Facteur X!" in getattr(w, "label", "") for w in table.controls)
+    before = len(session.replay.actions)
+    step(app, [key(pygame.K_p)])
+    assert action_at(session, before) == (0, Pass())
+
+
+def test_the_numx_interrupt_variant_offers_num_x_in_the_claim_picker(app):
+    def wanted(s):
+        return (s.state.phase == Phase.FX_WINDOW and 0 in s.to_act()
+                and any(isinstance(a, ClaimNumX) for a in s.legal(0)))
+
+    session = position(app, wanted, numx_interrupt=True)
+    claims = [a for a in session.legal(0) if isinstance(a, Claim | ClaimNumX)]
+    table = open_table(app, session, resumed=True)
+    for _ in range(300):
+        if any("Facteur X!" in getattr(w, "label", "") for w in table.controls):
+            break
+        step(app)
+    step(app, [key(pygame.K_f)])
+    labels = [o.label for o in table.picker.options]
+    assert len(labels) == len(claims) and "Num-X: cut the trick now" in labels
 
 
 def test_a_post_play_pause_is_kept_where_no_window_follows(app):

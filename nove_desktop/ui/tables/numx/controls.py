@@ -66,7 +66,7 @@ from .words import card_words, combination_words, signed, state_words, value_wor
 POST_PLAY_PAUSE = 0.8  # the same short pause after every play (spec 9.5)
 AI_CLAIM_DELAY = (0.8, 2.0)  # spec 9.5
 CLAIM_PICKER_SECONDS = 20.0
-PAGE = 8  # picker options per page
+PAGE = 6  # picker options per page
 
 
 @dataclasses.dataclass(frozen=True)

@@ -52,7 +52,7 @@ MAIN_BUTTON = pygame.FRect(390, 424, 500, 46)
 COLUMN = pygame.FRect(1022, 380, 244, 326)  # the other buttons, bottom up
 COLUMN_BUTTON_H = 38.0
 COLUMN_GAP = 6.0
-PICKER_BOX = pygame.FRect(300, 150, 680, 318)
+PICKER_BOX = pygame.FRect(300, 244, 680, 250)  # over the trick, clear of the seats' cards
 FAN_SHOWN = 6  # backs drawn in another seat's fan (its plate says how many)
 
 
