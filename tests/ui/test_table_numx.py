@@ -815,6 +815,9 @@ def test_the_objective_stays_face_down_in_pass_and_play_until_peeked(app):
     assert table.zones.row(zone) == [card]
     step(app, [key(pygame.K_o)], frames=3)
     assert table.zones.row(zone)[0].startswith("?")
+    step(app, [key(pygame.K_o)], frames=3)
+    table.set_viewer(None)  # a hand-off: the next player's objective starts face down again
+    assert not table.peeking
 
 
 # -- layout ----------------------------------------------------------------------------------------

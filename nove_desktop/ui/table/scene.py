@@ -508,9 +508,9 @@ class TableScene(Scene):
         self.flush_save()
         if self.modal_open:
             return
+        self.update_moment(dt)  # first: whether a window's events are held is known now
         if self.speed == 0:
             self.skip_animations(by_player=False)
-        self.update_moment(dt)
         if self.beat > 0:
             self.beat = max(0.0, self.beat - dt)
         if self.rhythm > 0:

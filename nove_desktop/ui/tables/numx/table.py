@@ -273,6 +273,11 @@ class NumxTable(NumxAnimations, NumxControls, TableScene):
         rest = [r for _zone, r in self.zones.all_refs() if r in wanted and r not in out]
         return out + rest
 
+    def set_viewer(self, seat: int | None) -> None:
+        if seat != self.viewer:
+            self.peeking = False  # a peek at the objective never outlasts its owner's turn
+        super().set_viewer(seat)
+
     def pace(self, seat: int) -> float:
         if self.choosing:  # the malus choice is simultaneous and hidden: no thinking to show
             return 0.15 if self.session.human_seats else 0.0
