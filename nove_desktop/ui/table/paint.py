@@ -30,6 +30,7 @@ CENTRE_BANNER = (640.0, 236.0)
 STATUS_Y = 398.0
 TABLE_CENTRE = (640.0, 318.0)
 SHADOW_MIN_WIDTH = 30  # window pixels
+FLIP_STEPS = 12  # widths a turning card is drawn at (cached)
 
 
 # -- geometry ------------------------------------------------------------------------------------
@@ -49,8 +50,16 @@ def rect_to_screen(app: App, rect: pygame.FRect) -> pygame.Rect:
     return pygame.Rect(x, y, round(rect.width * app.scale), round(rect.height * app.scale))
 
 
+def drawn_width(sprite: CardSprite) -> float:
+    """The width a card is drawn at. A card changing size on its way draws at its old size,
+    then its new one: a face drawn at every size in between would be rendered anew in every
+    frame (and crowd the face cache)."""
+    size = sprite.size
+    return size.end if size.done or size.progress >= 0.5 else size.start
+
+
 def card_rect(scene: TableScene, sprite: CardSprite) -> pygame.Rect:
-    w, h = scene.card_size(sprite.size.value)
+    w, h = scene.card_size(drawn_width(sprite))
     rect = pygame.Rect(0, 0, w, h)
     rect.center = to_screen(scene.app, sprite.pos)
     return rect
@@ -186,7 +195,7 @@ def card(
 ) -> None:
     app = scene.app
     scale, ox, oy = frame if frame is not None else (app.scale, *offset(app))
-    width = sprite.size.value
+    width = drawn_width(sprite)
     w = max(1, round(width * scale))
     h = max(1, round(width * scene.card_ratio * scale))
     if w < 4:
@@ -199,7 +208,14 @@ def card(
         image = app.art.back(w, h, scene.deck)
     squash = sprite.squash
     if squash < 0.999:
-        image = pygame.transform.scale(image, (max(1, int(w * squash)), h))
+        # A flip squashes the card in a few cached steps: many cards turning at once (a deal,
+        # a reveal) would otherwise rescale every one of them in every frame.
+        level = max(1, round(squash * FLIP_STEPS))
+        face = sprite.card if sprite.showing_face else "back"
+        flat = image
+        image = app.art._get(("squash", face, scene.deck, w, h, level),  # type: ignore[arg-type]
+                             lambda: pygame.transform.scale(
+                                 flat, (max(1, w * level // FLIP_STEPS), h)))
     if w >= SHADOW_MIN_WIDTH:  # a shadow under a tiny card is invisible but costs a blit
         shadow = app.art.shadow(w, h)
         surface.blit(shadow, shadow.get_rect(center=(x + max(1, round(3 * scale)),

@@ -421,7 +421,9 @@ class TableScene(Scene):
         if seen is None:
             return True
         handler = getattr(self, f"on_{seen.kind}", None)
-        pause = handler(seen.data) if handler is not None else 0.0
+        if handler is None:
+            return False  # nothing moved (a window's answers): no slots to recompute
+        pause = handler(seen.data)
         self.place_sprites()
         if pause == OVERLAP:
             return True

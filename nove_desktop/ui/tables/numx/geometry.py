@@ -18,16 +18,17 @@ import pygame
 from ...table.scene import Slot
 
 SEAT_AREA = (236.0, 110.0)
+# Card widths (design units): few of them, so that each face is rendered at few sizes.
 OWN_CARD = 78.0
 OWN_MALUS_CARD = 64.0
 OTHER_MALUS_CARD = 50.0
 FAN_CARD = 26.0
-REVEAL_CARD = 28.0
+REVEAL_CARD = 26.0
 OBJECTIVE_CARD = 64.0
-OTHER_OBJECTIVE_CARD = 40.0
-TRICK_CARD = 72.0
-EARLIER_CARD = 54.0
-PILE_CARD = 58.0
+OTHER_OBJECTIVE_CARD = 50.0
+TRICK_CARD = 78.0  # as large as the hand (and the same cached faces)
+EARLIER_CARD = 50.0
+PILE_CARD = 50.0
 CARD_RATIO = 1.42
 
 DECK_SPOT = (350.0, 312.0)
@@ -38,7 +39,7 @@ TRICK_WIDTH = 300.0  # the top combination never spreads wider than this
 EARLIER_STEP = 12.0
 EARLIER_SHIFT = (-30.0, -8.0)  # each earlier play lies this much further up and to the left
 EARLIER_SHOWN = 3
-BADGE_Y = 374.0
+BADGE_Y = 380.0
 COUNTDOWN = pygame.FRect(490, 230, 290, 10)
 COUNTDOWN_LABEL_RIGHT = 482.0
 WINDOW_BUTTONS = pygame.FRect(794, 219, 232, 31)
