@@ -54,9 +54,9 @@ from nove_desktop.ui.table import paint
 from nove_desktop.ui.table.scene import RHYTHM, CardWidget
 from nove_desktop.ui.tables.numx import NumxTable
 from nove_desktop.ui.tables.numx import geometry as G
-from nove_desktop.ui.tables.numx.controls import POST_PLAY_PAUSE
 from nove_desktop.ui.tables.numx.model import hand_zone, malus_zone, objective_zone
 from nove_desktop.ui.tables.numx.summary import round_rows, scoreboard
+from nove_desktop.ui.tables.numx.windows import POST_PLAY_PAUSE
 from nove_desktop.ui.tables.numx.words import Narrator
 
 ROOT = Path(__file__).resolve().parents[2]

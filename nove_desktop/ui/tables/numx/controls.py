@@ -1,11 +1,10 @@
-"""The NUM-X table's decisions (spec 9.5 and 16): picking cards from the hand and from any malus
-area, the Play button that names the result or the engine's reason, pickers for the X-Joker's
-value and the Swipe and Malus+ targets, Pass, Draw and Take, the malus choice and the refill,
-and the Facteur X windows (solo: a countdown bar with a Facteur X! button; pass-and-play: a
-neutral countdown with one button per human seat, the hand-off before the claim picker).
+"""The NUM-X table's decisions in turn (spec 16): picking cards from the hand and from any malus
+area, the Play button that names the result or the engine's reason, the X-Joker's value and the
+Swipe and Malus+ targets (pickers), Pass, Draw and Take, the malus choice and the refill; where
+the buttons go, and the keys.
 
-Everything offered comes from ``legal_actions`` (claims) or is tried on a copy of the state
-(plays, specials): nothing is offered that the engine would refuse, except the Play button
+Everything offered is tried on a copy of the state by the engine (plays, specials) or comes from
+``legal_actions``: nothing is offered that the engine would refuse, except the Play button
 itself, which then shows the engine's reason.
 """
 
@@ -28,8 +27,6 @@ from ....games.numx.actions import (
     SWAP,
     AddSpecial,
     ChooseMalus,
-    Claim,
-    ClaimNumX,
     Draw,
     Pass,
     Replenish,
@@ -38,16 +35,12 @@ from ....games.numx.cards import ALL_VALUES, IS_CLASSIC, KIND, ORDER, VALUE, WEI
 from ....games.numx.cards import malus_plus_numbers as mp_numbers
 from ....games.numx.state import Phase
 from ....i18n import _, ngettext
-from ... import theme
-from ...scenes import common
 from ...table import paint
-from ...table.controls import FittedButton
-from ...table.moments import Moment
-from ...table.scene import CardWidget, TableScene
-from ...table.text import fitted
+from ...table.scene import CardWidget
 from ...widgets import Widget
 from . import geometry as G
 from .model import hand_zone, malus_zone, seat_of
+from .pickers import NumxPickers, Option, Picker
 from .plan import (
     MALUS_PLUS,
     NUMX,
@@ -61,295 +54,24 @@ from .plan import (
     selected_value,
     sentence,
 )
-from .words import card_words, combination_words, signed, state_words, value_words
-
-POST_PLAY_PAUSE = 0.8  # the same short pause after every play (spec 9.5)
-AI_CLAIM_DELAY = (0.8, 2.0)  # spec 9.5
-CLAIM_PICKER_SECONDS = 20.0
-PAGE = 6  # picker options per page
+from .words import card_words, signed, value_words
 
 
-@dataclasses.dataclass(frozen=True)
-class Option:
-    """One choice of a picker; ``cards`` are highlighted while it has the focus."""
-
-    label: str
-    choose: Callable[[], None]
-    cards: tuple[str, ...] = ()
-
-
-class Picker:
-    """A short list of choices in a panel over the table (paged when long)."""
-
-    def __init__(self, kind: str, title: str, options: list[Option],
-                 on_cancel: Callable[[], None], seat: int, seconds: float | None = None,
-                 cancel: str = "") -> None:
-        self.kind = kind
-        self.title = title
-        self.options = options
-        self.on_cancel = on_cancel
-        self.seat = seat
-        self.left = seconds
-        self.seconds = seconds
-        self.cancel = cancel or _("Cancel (Esc)")
-        self.page = 0
-        self.window_key: object = None
-
-    @property
-    def pages(self) -> int:
-        return max(1, (len(self.options) + PAGE - 1) // PAGE)
-
-    def shown(self) -> list[Option]:
-        return self.options[self.page * PAGE:(self.page + 1) * PAGE]
-
-
-class NumxControls(TableScene):
+class NumxControls(NumxPickers):
     """Decisions of the NUM-X table (mixed into ``NumxTable``)."""
 
     picked: list[str]
     planned: list[Planned]
-    picker: Picker | None
     peeking: bool
     phase: str
     trick_state: tuple[int, int]
     choosing: bool
-    moment_cache: tuple[object, Any]
     highlight: set[str]
-
-    # == windows =================================================================================
-    def moment_for(self, acting: tuple[int, ...]) -> Moment | None:
-        cached_at, cached = self.moment_cache
-        if cached_at == self.actions_applied:
-            return cached  # type: ignore[no-any-return]
-        obs = self.session.observe(None)
-        moment = None
-        if obs.phase == Phase.FX_WINDOW:
-            key = (obs.round_no, len(obs.discard), len(obs.trick), obs.trick_count,
-                   obs.trick_value)
-            # Solo: a player with nothing to claim passes at once, and the window ends after
-            # the short pause unless an AI claim is on its way (the player's own cards decide,
-            # and they know them). Pass-and-play: always the full length.
-            minimum = None if self.pass_and_play else POST_PLAY_PAUSE
-            moment = Moment("facteur_x", self.app.settings.window_seconds, Pass(), key=key,
-                            minimum=minimum, claim_delay=AI_CLAIM_DELAY)
-        self.moment_cache = (self.actions_applied, moment)
-        return moment
-
-    def viewer_can_claim(self, acting: Sequence[int]) -> bool:
-        seat = self.viewer
-        if seat is None or seat not in acting or not self.session.is_human(seat):
-            return False
-        return any(isinstance(a, Claim | ClaimNumX) for a in self.session.legal(seat))
-
-    def ends_window(self, event: Any) -> bool:
-        return event.kind in ("play", "num_x") and bool(event.data.get("out_of_turn"))
-
-    def post_play_pause(self, event: Any) -> float:
-        return POST_PLAY_PAUSE if event.kind == "play" else 0.0
-
-    def window_controls(self, moment: Any, acting: tuple[int, ...]) -> list[Widget]:
-        if self.picker is not None:
-            return self.picker_widgets()
-        if self.pass_and_play:
-            return self.shared_window_controls(acting)
-        seat = self.viewer
-        if seat is None or seat not in acting:
-            return []
-        if not self.viewer_can_claim(acting):
-            # Nothing to claim: pass at once; the window still shows for its short pause.
-            self.answer_window(seat, Pass())
-            return []
-        claim = self.button(_("Facteur X!  (F)"), lambda: self.open_claims(seat), pygame.K_f,
-                            primary=True)
-        let_go = self.button(_("Pass  (P)"), lambda: self.answer_window(seat, Pass()),
-                             pygame.K_p)
-        return [claim, let_go]
-
-    def shared_window_controls(self, acting: tuple[int, ...]) -> list[Widget]:
-        """Pass-and-play: one neutral button per human seat (never a hint of who can claim)."""
-        buttons: list[Widget] = []
-        for number, seat in enumerate(self.session.human_seats, start=1):
-            button = self.button(_("Facteur X: {name}  ({n})").format(name=self.names[seat],
-                                                                     n=number),
-                                 lambda seat=seat: self.press_claim(seat),
-                                 getattr(pygame, f"K_{number}", None))
-            button.enabled = seat in acting
-            buttons.append(button)
-        buttons.append(self.button(_("Go on  (G)"), self.everyone_passes, pygame.K_g))
-        return buttons
-
-    def press_claim(self, seat: int) -> None:
-        """A human seat wants to claim: the hand-off to that player, then the picker."""
-        moment = self.moment
-        if moment is None or seat not in self.session.to_act():
-            return
-        moment.countdown.stop()
-        key = moment.moment.key
-
-        def ready() -> None:
-            current = self.moment
-            if current is None or current.moment.key != key or seat not in self.session.to_act():
-                self.app.notify(_("The Facteur X moment is over."))
-                self.after_claim(seat)
-                return
-            self.open_claims(seat)
-
-        self.start_handoff(seat, then=ready)
-
-    def everyone_passes(self) -> None:
-        for seat in list(self.session.to_act()):
-            if self.session.is_human(seat):
-                self.answer_window(seat, Pass())
-                if self.moment is None:
-                    return
-        if self.moment is not None:
-            self.moment.release()
-
-    def open_claims(self, seat: int) -> None:
-        """The claim picker: every legal Facteur X (and Num-X with the variant), nothing else."""
-        moment = self.moment
-        if moment is None:
-            return
-        moment.countdown.stop()
-        legal = [a for a in self.session.legal(seat) if isinstance(a, Claim | ClaimNumX)]
-        legal.sort(key=claim_order)
-        options = [Option(self.claim_label(seat, a), lambda a=a: self.claim(seat, a),
-                          getattr(a, "cards", (getattr(a, "card", ""),)))
-                   for a in legal]
-        title = _("Facteur X: more than {state}, higher value").format(
-            state=state_words(*self.trick_state))
-        cancel = _("Pass (Esc)")
-        if not options:
-            title = _("You have no Facteur X now")
-            cancel = _("OK, pass (Esc)")
-        self.picker = Picker("claim", title, options, lambda: self.claim(seat, Pass()), seat,
-                             CLAIM_PICKER_SECONDS, cancel)
-        self.picker.window_key = moment.moment.key
-        self.controls_key = None  # the kit asks window_controls again: the picker's buttons
-        self.show_controls(self.picker_widgets())
-
-    def claim_label(self, seat: int, action: Action) -> str:
-        if isinstance(action, ClaimNumX):
-            return _("Num-X: cut the trick now")
-        cards = action.cards  # type: ignore[attr-defined]
-        return _("{cards}{where} \u2192 {state}").format(
-            cards=combination_words(cards, None), where=self.where_words(seat, cards),
-            state=state_words(len(cards), max(_value(c) for c in cards)))
-
-    def where_words(self, seat: int, cards: Sequence[str]) -> str:
-        """ " (2 from Ben's malus)": where the board cards of a combination lie."""
-        owners: dict[int, int] = {}
-        for card in cards:
-            zone = self.zones.where(card)
-            owner = seat_of(zone) if zone and zone.startswith("malus:") else None
-            if owner is not None:
-                owners[owner] = owners.get(owner, 0) + 1
-        if not owners:
-            return ""
-        parts = [_("{n} of yours").format(n=k) if o == seat else _("{n} of {name}'s").format(
-            n=k, name=self.names[o]) for o, k in owners.items()]
-        return _(" (malus: {list})").format(list=", ".join(parts))
-
-    def claim(self, seat: int, action: Action) -> None:
-        self.close_picker()
-        if self.moment is not None and seat in self.session.to_act():
-            self.answer_window(seat, action)
-        self.after_claim(seat)
-
-    def after_claim(self, seat: int) -> None:
-        if self.moment is not None:
-            self.moment.countdown.resume()
-        if self.pass_and_play and self.viewer is not None:
-            self.set_viewer(None)  # the window is public again: no hand stays shown
-        self.controls_key = None
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        picker = self.picker
-        if picker is None or self.modal_open:
-            return
-        if picker.kind == "claim":
-            moment = self.moment
-            if moment is None or moment.moment.key != picker.window_key or (
-                picker.seat not in self.session.to_act()
-            ):
-                self.close_picker()
-                self.app.notify(_("Too late: the trick was claimed first.") if (
-                    moment is not None and moment.claimed) else _(
-                    "The Facteur X moment is over."))
-                self.after_claim(picker.seat)
-                return
-        if picker.left is not None:
-            picker.left -= dt
-            if picker.left <= 0:
-                picker.on_cancel()
-
-    # == pickers =================================================================================
-    def picker_widgets(self) -> list[Widget]:
-        picker = self.picker
-        if picker is None:
-            return []
-        widgets: list[Widget] = []
-        for option in picker.shown():
-            widget = self.button(option.label, option.choose, None, primary=not widgets)
-            widget.cards = option.cards  # type: ignore[attr-defined]
-            widgets.append(widget)
-        if picker.pages > 1:
-            widgets.append(self.button(_("More choices ({page}/{pages})").format(
-                page=picker.page + 1, pages=picker.pages), self.next_page, pygame.K_TAB))
-        widgets.append(self.button(picker.cancel, picker.on_cancel, None))
-        return widgets
-
-    def next_page(self) -> None:
-        if self.picker is not None:
-            self.picker.page = (self.picker.page + 1) % self.picker.pages
-            self.show_controls(self.picker_widgets())
-
-    def open_picker(self, picker: Picker) -> None:
-        self.picker = picker
-        self.show_controls(self.picker_widgets())
-
-    def close_picker(self) -> None:
-        self.picker = None
-
-    def cancel_picker(self) -> None:
-        picker = self.picker
-        if picker is not None:
-            picker.on_cancel()
 
     def back_to_turn(self) -> None:
         self.close_picker()
         self.refresh_turn()
 
-    def highlighted_cards(self) -> set[str]:
-        """The cards of the picker option that has the focus (or the mouse)."""
-        if self.picker is None:
-            return set()
-        focused = self.focus.focused
-        hovered = next((w for w in self.controls if w.hovered), None)
-        widget = hovered or focused
-        return set(getattr(widget, "cards", ()) or ())
-
-    def draw_picker(self, surface: pygame.Surface) -> None:
-        picker = self.picker
-        if picker is None or not self.controls:
-            return
-        app = self.app
-        box = paint.rect_to_screen(app, G.picker_layout(len(self.controls))[0])
-        common.panel(surface, box, app, 238)
-        text = picker.title
-        if picker.left is not None:
-            text += "  " + _("({s} s)").format(s=max(0, int(picker.left + 0.99)))
-        title = fitted(app, text, box.width - app.s(40), app.s(20), theme.ACCENT, bold=True,
-                       max_lines=1)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + app.s(12))))
-
-    # == decisions in turn =======================================================================
-    def button(self, label: str, action: Callable[[], Any], key: int | None,
-               max_lines: int = 2, **style: Any) -> FittedButton:
-        widget = FittedButton(self.app, label, action, max_lines=max_lines, **style)
-        widget.key_code = key  # type: ignore[attr-defined]
-        return widget
 
     def build_controls(self, seat: int, legal: list[Action]) -> list[Widget]:
         if self.picker is not None:
@@ -687,7 +409,7 @@ class NumxControls(TableScene):
         picked = [c for c in self.picked if IS_CLASSIC.get(c) or (
             KIND.get(c) == "joker" and c in self.zones.row(hand_zone(seat)))]
         value = selected_value(picked)
-        if IS_CLASSIC.get(ref) and value is not None and value != _value(ref):
+        if IS_CLASSIC.get(ref) and value is not None and value != VALUE[ref]:
             picked = [c for c in picked if not IS_CLASSIC.get(c)]  # another value: start again
         self.picked = canonical_toggle(picked, ref, row)
 
@@ -768,22 +490,3 @@ class NumxControls(TableScene):
         elif self.controls:
             self.focus.focus(self.controls[0] if self.controls[0].enabled else self.controls[-1])
         return True
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.picker:
-            self.cancel_picker()
-            return
-        super().handle_event(event)
-
-
-def claim_order(action: Action) -> tuple[int, int, int]:
-    """Claims by value, then by count (Num-X last)."""
-    if isinstance(action, ClaimNumX):
-        return (99, 0, 0)
-    cards = action.cards  # type: ignore[attr-defined]
-    return (max(_value(c) for c in cards), len(cards), sum(ORDER[c] for c in cards))
-
-
-def _value(card: str) -> int:
-    value = VALUE.get(card)
-    return -99 if value is None else value

@@ -43,6 +43,7 @@ from .model import (
 )
 from .plan import Planned, selected_value
 from .summary import scoreboard
+from .windows import NumxWindows
 from .words import OBJECTIVES, Narrator, badge, objective_row, signed
 
 MALUS_PLUS_SETS = [
@@ -56,7 +57,7 @@ def malus_plus_words(values: Any) -> str:
     return " / ".join(f"{h}\u00b7{m}" for h, m in values)
 
 
-class NumxTable(NumxAnimations, NumxControls, TableScene):
+class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
     game_id = "numx"
     deck = "numx"
     clockwise = True
