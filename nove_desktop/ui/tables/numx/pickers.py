@@ -64,10 +64,10 @@ class NumxPickers(TableScene):
 
     def button(self, label: str, action: Callable[[], Any], key: int | None,
                max_lines: int = 2, **style: Any) -> FittedButton:
+        """A button with a fitted label; ``key`` presses it (the label shows the key)."""
         widget = FittedButton(self.app, label, action, max_lines=max_lines, **style)
         widget.key_code = key  # type: ignore[attr-defined]
         return widget
-
 
     def picker_widgets(self) -> list[Widget]:
         picker = self.picker
