@@ -41,6 +41,7 @@ from .model import (
     objective_zone,
     trick_groups,
 )
+from .pickers import Picker
 from .plan import Planned, selected_value
 from .summary import scoreboard
 from .windows import NumxWindows
@@ -54,10 +55,14 @@ MALUS_PLUS_SETS = [
 
 
 def malus_plus_words(values: Any) -> str:
+    """ "1\u00b71 / 2\u00b71 / 1\u00b72": each Malus+ card's hand and malus numbers."""
     return " / ".join(f"{h}\u00b7{m}" for h, m in values)
 
 
 class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
+    """The NUM-X table: its zones, layout, plates, centre marks, log and results (the decisions
+    and the animations come from the mixins)."""
+
     game_id = "numx"
     deck = "numx"
     clockwise = True
@@ -86,7 +91,7 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
                                  session.options.malus_plus_values)
         self.picked: list[str] = []
         self.planned: list[Planned] = []
-        self.picker: Any = None
+        self.picker: Picker | None = None
         self.peeking = False
         self.pending_hand: dict[int, int] = {}
         self.glow: Task | None = None
