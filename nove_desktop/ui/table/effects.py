@@ -142,4 +142,8 @@ class Countdown:
         return max(0.0, 1.0 - self.elapsed / self.seconds)
 
     def stop(self) -> None:
+        """Pause the countdown (a player is picking a claim)."""
         self.stopped = True
+
+    def resume(self) -> None:
+        self.stopped = False

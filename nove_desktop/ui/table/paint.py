@@ -29,6 +29,8 @@ TAG_COLOUR = (200, 214, 205)
 CENTRE_BANNER = (640.0, 236.0)
 STATUS_Y = 398.0
 TABLE_CENTRE = (640.0, 318.0)
+SHADOW_MIN_WIDTH = 30  # window pixels
+FLIP_STEPS = 12  # widths a turning card is drawn at (cached)
 
 
 # -- geometry ------------------------------------------------------------------------------------
@@ -58,8 +60,16 @@ def rect_to_screen(app: App, rect: pygame.FRect) -> pygame.Rect:
     return pygame.Rect(x, y, round(rect.width * scale), round(rect.height * scale))
 
 
+def drawn_width(sprite: CardSprite) -> float:
+    """The width a card is drawn at. A card changing size on its way draws at its old size,
+    then its new one: a face drawn at every size in between would be rendered anew in every
+    frame (and crowd the face cache)."""
+    size = sprite.size
+    return size.end if size.done or size.progress >= 0.5 else size.start
+
+
 def card_rect(scene: TableScene, sprite: CardSprite) -> pygame.Rect:
-    w, h = scene.card_size(sprite.size.value)
+    w, h = scene.card_size(drawn_width(sprite))
     rect = pygame.Rect(0, 0, w, h)
     rect.center = to_screen(scene.app, sprite.pos)
     return rect
@@ -184,33 +194,47 @@ def cards(scene: TableScene, surface: pygame.Surface) -> None:
         if sprite is None or not sprite.visible or not scene.shown(ref) or sprite is carried:
             continue
         (moving if sprite.motion.moving else resting).append(sprite)
+    app = scene.app
+    frame = (app.scale, *offset(app))  # computed once per frame, not once per card
     for sprite in resting + moving + scene.leaving:
         if sprite.visible:
             sprite.set_lift(scene.lift_for(sprite))
-            card(scene, surface, sprite)
+            card(scene, surface, sprite, frame)
 
 
-def card(scene: TableScene, surface: pygame.Surface, sprite: CardSprite) -> None:
+def card(
+    scene: TableScene,
+    surface: pygame.Surface,
+    sprite: CardSprite,
+    frame: tuple[float, float, float] | None = None,
+) -> None:
     app = scene.app
-    w, h = scene.card_size(sprite.size.value)
+    scale, ox, oy = frame if frame is not None else (app.scale, *offset(app))
+    width = drawn_width(sprite)
+    w = max(1, round(width * scale))
+    h = max(1, round(width * scene.card_ratio * scale))
     if w < 4:
         return
-    x, y = to_screen(app, sprite.pos)
-    # While a card grows or shrinks between zones it is drawn from its image at the size it
-    # is heading for, scaled: rendering (and caching) a face for every size on the way would
-    # cost a render per frame per moving card.
-    drawn = (w, h) if sprite.size.done else scene.card_size(sprite.width)
+    px, py = sprite.pos
+    x, y = round(ox + px * scale), round(oy + py * scale)
     if sprite.showing_face:
-        image = app.art.face(sprite.card, *drawn, scene.deck)  # type: ignore[arg-type]
+        image = app.art.face(sprite.card, w, h, scene.deck)  # type: ignore[arg-type]
     else:
-        image = app.art.back(*drawn, scene.deck)
+        image = app.art.back(w, h, scene.deck)
     squash = sprite.squash
-    if squash < 0.999 or drawn != (w, h):
-        image = pygame.transform.scale(image, (max(1, int(w * min(squash, 1.0))), h))
-    shadow = app.art.shadow(*drawn)
-    if drawn != (w, h):
-        shadow = pygame.transform.scale(shadow, (w + 8, h + 8))
-    surface.blit(shadow, shadow.get_rect(center=(x + app.s(3), y + app.s(4))))
+    if squash < 0.999:
+        # A flip squashes the card in a few cached steps: many cards turning at once (a deal,
+        # a reveal) would otherwise rescale every one of them in every frame.
+        level = max(1, round(squash * FLIP_STEPS))
+        face = sprite.card if sprite.showing_face else "back"
+        flat = image
+        image = app.art._get(("squash", face, scene.deck, w, h, level),  # type: ignore[arg-type]
+                             lambda: pygame.transform.scale(
+                                 flat, (max(1, w * level // FLIP_STEPS), h)))
+    if w >= SHADOW_MIN_WIDTH:  # a shadow under a tiny card is invisible but costs a blit
+        shadow = app.art.shadow(w, h)
+        surface.blit(shadow, shadow.get_rect(center=(x + max(1, round(3 * scale)),
+                                                     y + max(1, round(4 * scale)))))
     rect = image.get_rect(center=(x, y))
     surface.blit(image, rect)
     if sprite.selected:
@@ -237,7 +261,11 @@ def card_focus(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None
 
 # -- call-outs and tokens ------------------------------------------------------------------------
 def banner_point(scene: TableScene, anchor: str) -> tuple[float, float]:
-    """A call-out's place: the centre band, or over a seat's cards (never over its plate)."""
+    """A call-out's place: the centre band, over a seat's cards (never over its plate), or a
+    place the game's table names (``banner_spot``)."""
+    spot = scene.banner_spot(anchor)
+    if spot is not None:
+        return spot
     if anchor.startswith("seat:"):
         seat = int(anchor.split(":")[1])
         spot = scene.spot(seat)

@@ -50,6 +50,7 @@ OVERLAP = -1.0
 cards of a deal cascade fly together)."""
 AI_PACE = {"slow": 1.3, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 LOG_LINES = 200
+RHYTHM = "_rhythm"  # a post-play pause marker in the event queue (never from an engine)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,6 +109,8 @@ class TableScene(Scene):
         self.leaving: list[CardSprite] = []
         self.queue: deque[Event] = deque()
         self.beat = 0.0
+        self.rhythm = 0.0  # a post-play pause still to keep (seconds, not scaled by speed)
+        self.save_due = False
         self.tasks: list[Task] = []
         self.log: list[str] = []
         self.log_open = False
@@ -199,6 +202,9 @@ class TableScene(Scene):
 
     def draw_centre(self, surface: pygame.Surface) -> None:
         """Game-specific things on the table (badges, the countdown ring...)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Game-specific things over the cards, under the buttons (a picker's panel)."""
 
     def history_rows(self, events: Sequence[Event]) -> None:
         """Called with every event of a resumed game, so a table can rebuild its history."""
@@ -306,6 +312,7 @@ class TableScene(Scene):
         self.app.sounds.preload()
 
     def exit(self) -> None:
+        self.flush_save()
         self.runner.shutdown()
 
     def resume(self) -> None:
@@ -410,7 +417,7 @@ class TableScene(Scene):
     # == events -> animations ====================================================================
     def enqueue(self, events: Sequence[Event]) -> None:
         """Queue a batch of raw events; each is censored for the viewer when it plays."""
-        self.queue.extend(events)
+        self.queue.extend(self.with_rhythm(events))
         moment = self.moment
         if moment is not None and any(self.ends_window(event) for event in events):
             moment.claimed = True
@@ -419,9 +426,46 @@ class TableScene(Scene):
         """Whether this event is a claim that closes the open window at once."""
         return False
 
+    def post_play_pause(self, event: Event) -> float:
+        """Seconds the table keeps after this (public) event whether or not a reaction window
+        follows it, so that the rhythm of play never tells whether anyone could have claimed.
+        When a window does follow, its shortest showing covers the pause; when none does (the
+        engine skipped it, or the play ended the trick), the table waits this long before the
+        next event. Not scaled by the animation speed; a click skips it like any animation."""
+        return 0.0
+
+    def banner_spot(self, anchor: str) -> tuple[float, float] | None:
+        """Where a call-out with a game's own anchor ("trick") goes (design units); None for
+        the kit's anchors ("centre", "seat:<n>")."""
+        return None
+
+    def with_rhythm(self, events: Sequence[Event]) -> list[Event]:
+        """The batch with a pause marker after each play that no open window will cover
+        (see ``post_play_pause``): the last such play is covered when the batch leaves a
+        public window open."""
+        pauses = [self.post_play_pause(e) if e.is_public else 0.0 for e in events]
+        if not any(pauses):
+            return list(events)
+        last = max(i for i, pause in enumerate(pauses) if pause > 0)
+        covered = last if self.public_window_open() else -1
+        out: list[Event] = []
+        for i, (event, pause) in enumerate(zip(events, pauses, strict=True)):
+            out.append(event)
+            if pause > 0 and i != covered:
+                out.append(Event(RHYTHM, {"seconds": pause}))
+        return out
+
+    def public_window_open(self) -> bool:
+        acting = self.session.to_act()
+        moment = self.moment_for(acting) if acting else None
+        return moment is not None and moment.public
+
     def process(self, raw: Event) -> bool:
         """Play one event: the log line, then the game's handler (it moves cards, starts
         effects, and may ask for a pause). True when the next event may start at once."""
+        if raw.kind == RHYTHM:
+            self.rhythm = max(self.rhythm, float(raw.data["seconds"]))
+            return False
         public = raw.for_seat(None)
         if public is not None:
             line = self.describe_event(public)
@@ -432,7 +476,9 @@ class TableScene(Scene):
         if seen is None:
             return True
         handler = getattr(self, f"on_{seen.kind}", None)
-        pause = handler(seen.data) if handler is not None else 0.0
+        if handler is None:
+            return False  # nothing moved (a window's answers): no slots to recompute
+        pause = handler(seen.data)
         self.place_sprites()
         if pause == OVERLAP:
             return True
@@ -491,7 +537,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """Something the player could skip is playing or waiting to play (events held back by
         a window still on show are not)."""
-        return (bool(self.queue) and not self.held) or self.beat > 0 or (
+        return (bool(self.queue) and not self.held) or self.beat > 0 or self.rhythm > 0 or (
             self.effects_blocking() or self.pending_modal is not None
         )
 
@@ -499,7 +545,7 @@ class TableScene(Scene):
     def held(self) -> bool:
         """Queued events wait for a window the engine has closed to run its full length (they
         are not an animation: a key then is not a skip)."""
-        return self.moment is not None and self.moment.holds_events
+        return self.moment is not None and self.moment.holding
 
     def effects_blocking(self) -> bool:
         if any(t.blocking and not t.done for t in self.tasks):
@@ -523,16 +569,27 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.update_motion(dt)
+        self.flush_save()
         if self.modal_open:
             return
+        self.update_moment(dt)  # first: whether a window's events are held is known now
         if self.speed == 0:
-            self.skip_animations()
-        self.update_moment(dt)
+            self.skip_animations(by_player=False)
         if self.beat > 0:
             self.beat = max(0.0, self.beat - dt)
+        if self.rhythm > 0:
+            self.rhythm = max(0.0, self.rhythm - dt)
         self.present()
         if not self.animating and not self.queue:
             self.decide(dt)
+        self.flush_save()
+
+    def flush_save(self) -> None:
+        """Save the actions applied since the last save (once per frame: several AI answers to
+        one window cost one write)."""
+        if self.save_due:
+            self.save_due = False
+            self.autosave()
 
     def update_motion(self, dt: float) -> None:
         for sprite in self.sprites.values():
@@ -548,7 +605,7 @@ class TableScene(Scene):
         """Play queued events until one of them starts something that takes time."""
         overlap = False
         while True:
-            if self.beat > 0 or (not overlap and self.effects_blocking()):
+            if self.beat > 0 or self.rhythm > 0 or (not overlap and self.effects_blocking()):
                 return
             if self.pending_modal is not None:
                 opener, self.pending_modal = self.pending_modal, None
@@ -561,13 +618,19 @@ class TableScene(Scene):
                     self.synced = True
                     self.controls_key = None
                 return
-            if self.moment is not None and self.moment.holds_events:
+            if self.moment is not None and self.moment.holding:
                 return
             overlap = self.process(self.queue.popleft())
 
-    def skip_animations(self) -> None:
-        """The player skipped: every animation jumps to its end (stops at a summary)."""
+    def skip_animations(self, by_player: bool = True) -> None:
+        """Every animation jumps to its end (stops at a summary). A player's skip also ends a
+        window's held pause and a post-play pause (their choice, so nothing is revealed); the
+        "animations off" setting does not."""
         self.beat = 0.0
+        if by_player:
+            self.rhythm = 0.0
+            if self.moment is not None and self.moment.holding:
+                self.moment.release()
         while True:
             for task in list(self.tasks):
                 task.finish()
@@ -575,12 +638,14 @@ class TableScene(Scene):
             for sprite in self.sprites.values():
                 sprite.finish()
             self.leaving = []
-            if self.pending_modal is not None or not self.queue:
+            if self.pending_modal is not None or not self.queue or self.rhythm > 0:
                 break
-            if self.moment is not None and self.moment.holds_events:
+            if self.moment is not None and self.moment.holding:
                 break
             self.process(self.queue.popleft())
             self.beat = 0.0
+            if by_player:
+                self.rhythm = 0.0
         self.place_sprites()
         for sprite in self.sprites.values():
             sprite.finish()
@@ -645,7 +710,7 @@ class TableScene(Scene):
     # -- windows and prompts ---------------------------------------------------------------------
     def run_moment(self, moment: Moment, acting: tuple[int, ...]) -> None:
         key = self.actions_applied
-        if self.moment is None or self.moment.moment.kind != moment.kind or (
+        if self.moment is None or not moment.same_as(self.moment.moment) or (
             not moment.public and self.moment.key != key
         ):
             self.open_moment(moment, acting)
@@ -664,7 +729,9 @@ class TableScene(Scene):
                 continue
             if answer == moment.default or not moment.public or not humans_watching(self):
                 self.apply(seat, answer)
-                return
+                if self.moment is not open_moment or not open_moment.engine_open:
+                    return
+                continue
             open_moment.schedule(seat, answer, self.ui_random)
         for seat, action in open_moment.due():
             if seat in self.session.to_act():
@@ -676,7 +743,7 @@ class TableScene(Scene):
                     self.apply(seat, moment.default)
                     return
         if moment.public:
-            key_controls = ("window", open_moment.key, tuple(acting))
+            key_controls = ("window", open_moment.key, tuple(humans))
         else:
             key_controls = ("prompt", open_moment.key)
         if self.controls_key != key_controls:
@@ -701,7 +768,9 @@ class TableScene(Scene):
             self.session.is_human(s) for s in acting
         ):
             seconds = 3.0  # untimed waits for the players, but none of them may answer
-        self.moment = OpenMoment(moment, self.actions_applied, seconds)
+        # An all-AI table shows each window for its (short) full length.
+        minimum = moment.minimum if humans_watching(self) else None
+        self.moment = OpenMoment(moment, self.actions_applied, seconds, minimum)
         if moment.public and self.pass_and_play and self.viewer is not None:
             self.set_viewer(None)  # a window is a public moment: no private card stays shown
 
@@ -747,16 +816,21 @@ class TableScene(Scene):
         if self.moment is not None and not self.moment.moment.public:
             self.moment = None  # a prompt ends with its answer
         self.enqueue(events)
-        self.autosave()
-        window_goes_on = self.moment is not None and self.moment.engine_open
-        if window_goes_on and not self.session.is_human(seat):
-            # Another seat answered the window: the human's buttons stay, and the answer's
-            # events play now (they animate nothing), so no key or click is ever taken for a
-            # skip in the middle of a window.
-            self.present()
-            return
-        self.show_controls([])
-        self.controls_key = None
+        self.save_due = True  # saved at the end of this frame, before anything is drawn
+        if not self.window_goes_on(seat):
+            self.show_controls([])
+            self.controls_key = None
+
+    def window_goes_on(self, seat: int) -> bool:
+        """An AI seat answered a public window that still waits for others: the humans'
+        buttons stay where they are (their focus too)."""
+        moment = self.moment
+        if moment is None or not moment.moment.public or self.session.is_human(seat):
+            return False
+        acting = self.session.to_act()
+        current = self.moment_for(acting) if acting else None
+        moment.engine_open = moment.moment.same_as(current)
+        return moment.engine_open
 
     def private_follow_ups(self) -> list[Event]:
         """An AI seat's private prompt (Kaël's good draw) is answered at once, inside the same
@@ -784,10 +858,11 @@ class TableScene(Scene):
         moment = self.moment
         if moment is None:
             return
-        moment.countdown.update(dt)
+        moment.update(dt)
         acting = self.session.to_act()
-        moment.engine_open = bool(acting) and self.moment_for(acting) is not None
-        if not moment.engine_open and not moment.runs_on:
+        current = self.moment_for(acting) if acting else None
+        moment.engine_open = moment.moment.same_as(current)
+        if not moment.engine_open and not moment.holds_events:
             self.moment = None
             self.controls_key = None
 
@@ -821,13 +896,17 @@ class TableScene(Scene):
         return bool(self.controls) and not self.animating
 
     # == hand-off ================================================================================
-    def start_handoff(self, seat: int) -> None:
+    def start_handoff(self, seat: int, then: Callable[[], None] | None = None) -> None:
+        """The hand-off screen for ``seat``; ``then`` runs once that player has confirmed
+        (e.g. a claim picker opened for them in a window)."""
         self.show_controls([])
         self.controls_key = ("handoff", seat)
         self.set_viewer(None)
 
         def ready() -> None:
             self.set_viewer(seat)
+            if then is not None:
+                then()
 
         self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready)
 
@@ -955,7 +1034,9 @@ class TableScene(Scene):
         released = event.type == pygame.MOUSEBUTTONUP and event.button == 1
         if clicked and self.click_hud(event.pos):
             return
-        if self.animating and (event.type == pygame.KEYDOWN or clicked):
+        if self.animating and (event.type == pygame.KEYDOWN or clicked) and not (
+            self.answering()
+        ):
             self.skip_animations()  # the input skips the animations; it is not lost elsewhere
             return
         if event.type == pygame.KEYDOWN and self.key(event.key):
@@ -969,6 +1050,14 @@ class TableScene(Scene):
             return
         if clicked:
             self.table_clicked(event.pos)
+
+    def answering(self) -> bool:
+        """A public window still waits for the player at the screen: their keys and clicks go
+        to its buttons, even while other seats' answers are being shown."""
+        moment = self.moment
+        return bool(self.controls) and moment is not None and moment.moment.public and (
+            moment.engine_open
+        )
 
     def click_hud(self, pos: tuple[int, int]) -> bool:
         for button in self.hud_buttons:
@@ -1071,6 +1160,7 @@ class TableScene(Scene):
         self.draw_centre(surface)
         paint.cards(self, surface)
         paint.effects(self, surface)
+        self.draw_overlay(surface)
         paint.hud(self, surface)
         for widget in self.card_widgets:
             sprite = self.sprites.get(widget.ref)

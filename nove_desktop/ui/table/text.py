@@ -7,6 +7,7 @@ import pygame
 from ..app import App
 
 MIN_PIXELS = 9
+SHRINK_BEFORE_WRAP = 0.75  # a wrappable label shrinks to 75% of its size before it wraps
 
 
 def fitted(
@@ -19,7 +20,8 @@ def fitted(
     max_lines: int = 2,
 ) -> pygame.Surface:
     """``text`` rendered at ``pixels`` or smaller so that it fits ``max_width``; when even the
-    smallest size is too wide it wraps onto up to ``max_lines`` lines (then keeps shrinking).
+    smallest size is too wide (for text that may wrap: three quarters of ``pixels``) it wraps
+    onto up to ``max_lines`` lines (then keeps shrinking).
     Cached like every label (the cache is bounded and cleared on resize)."""
     key = ("fit", text, max_width, pixels, colour, bold, max_lines)
     cache = app.art.text_cache
@@ -41,7 +43,11 @@ def _fit(
     max_lines: int,
 ) -> pygame.Surface:
     size = max(pixels, MIN_PIXELS)
-    floor = min(MIN_PIXELS, size)
+    floor = MIN_PIXELS
+    if max_lines > 1 and " " in text:
+        # Text that may wrap shrinks a little first, then wraps: at a large window a long
+        # line must not shrink to the smallest size while there is room below it.
+        floor = max(MIN_PIXELS, round(size * SHRINK_BEFORE_WRAP))
     while size > floor and app.fonts.get(size, bold).size(text)[0] > max_width:
         size -= 1
     font = app.fonts.get(size, bold)

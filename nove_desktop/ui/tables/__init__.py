@@ -16,12 +16,14 @@ def table_classes() -> dict[str, type[TableScene]]:
     from .kael import KaelTable
     from .nove import NoveTable
     from .nox import NoxTable
+    from .numx import NumxTable
 
     return {
         "nove": NoveTable,
         "kael": KaelTable,
         "nox": NoxTable,
         "banco": BancoTable,
+        "numx": NumxTable,
     }
 
 

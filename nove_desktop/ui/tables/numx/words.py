@@ -1,0 +1,295 @@
+"""NUM-X in words: values, kinds of play, the trick badge, objectives and the move log.
+
+Everything here reads public facts only (the move log is written from the public form of each
+event), and every visible string goes through ``_()``/``ngettext()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ....engine.events import Event
+from ....games.numx.actions import ALL, LEFT, ONE, ROTATE, SWAP
+from ....games.numx.cards import INF, IS_CLASSIC, KIND, VALUE, malus_plus_numbers
+from ....i18n import N_, _, ngettext
+
+MINUS = "\u2212"
+KINDS = {
+    "lead": N_("Lead"),
+    "raise": N_("Raise"),
+    "count_raise": N_("One card more"),
+    "fusion": N_("Fusion X"),
+    "facteur_x": N_("Facteur X"),
+    "joker_dive": N_("Joker dive"),
+}
+SPECIAL_NAMES = {
+    "numx": N_("Num-X"),
+    "joker": N_("X-Joker"),
+    "swipe": N_("Swipe"),
+    "malus_plus": N_("Malus+"),
+}
+# Objective rows (spec 10.3) in our words: a short title and what it brings.
+OBJECTIVES: dict[int, tuple[str, str]] = {
+    1: (N_("Two identical malus cards"), N_("your malus counts 0; you score one card's weight")),
+    2: (N_("An \u221e among your malus cards"), N_("+30")),
+    3: (N_("Malus weight above 20"), N_("+30")),
+    4: (N_("Malus weight below 5"), N_("+10")),
+    5: (N_("Malus weight exactly 7"), N_("+13")),
+    6: (N_("Malus weight exactly 13"), N_("+23")),
+    7: (N_("Two special malus cards"), N_("your malus counts 0; +20")),
+    8: (N_("Four malus cards or more"), N_("+40")),
+    9: (N_("First to empty your hand"), N_("+10")),
+    10: (N_("The player before you succeeds"), N_("+20")),
+}
+# The same objectives in a few words (the round summary's cells).
+OBJECTIVE_SHORT = {
+    1: N_("two alike"),
+    2: N_("an \u221e"),
+    3: N_("weight > 20"),
+    4: N_("weight < 5"),
+    5: N_("weight 7"),
+    6: N_("weight 13"),
+    7: N_("two specials"),
+    8: N_("4+ cards"),
+    9: N_("first out"),
+    10: N_("neighbour"),
+}
+ROUND_ENDS = {
+    "a seat emptied its hand": N_("a hand is empty at the end of a trick"),
+    "a seat has no card in hand and no malus card": N_(
+        "a player has no card in hand and no malus card"),
+    "nobody could open a trick": N_("nobody could open a trick"),
+}
+
+
+def value_words(value: int | None) -> str:
+    """A value as printed on the cards: "\u22122", "7", "\u221e"."""
+    if value is None:
+        return "?"
+    if value == INF:
+        return "\u221e"
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def card_words(card: str) -> str:
+    """A card as a player names it: its value, or its kind for a special card."""
+    if IS_CLASSIC.get(card):
+        return value_words(VALUE[card])
+    kind = KIND.get(card, "")
+    if kind == "malus_plus":
+        return _("Malus+ {card}").format(card=card[2:])
+    return _(SPECIAL_NAMES[kind]) if kind in SPECIAL_NAMES else card
+
+
+def kind_words(kind: str) -> str:
+    return _(KINDS[kind]) if kind in KINDS else kind
+
+
+def state_words(count: int, value: int) -> str:
+    """A trick state: "3 \u00d7 11"."""
+    return _("{count} \u00d7 {value}").format(count=count, value=value_words(value))
+
+
+def badge(count: int, value: int, kind: str, lone_joker: bool) -> str:
+    """What must be beaten: "3 \u00d7 11, merged", "1 \u00d7 4 (joker)"."""
+    state = state_words(count, value)
+    if kind == "fusion":
+        return _("{state}, merged").format(state=state)
+    if lone_joker:
+        return _("{state} (joker)").format(state=state)
+    return state
+
+
+def combination_words(cards: Sequence[str], joker_value: int | None) -> str:
+    """ "7 7 + X-Joker", "X-Joker as 4"."""
+    if joker_value is not None and len(cards) == 1:
+        return _("X-Joker as {value}").format(value=value_words(joker_value))
+    classics = [value_words(VALUE[c]) for c in cards if IS_CLASSIC.get(c)]
+    jokers = sum(1 for c in cards if not IS_CLASSIC.get(c))
+    text = " ".join(classics)
+    if jokers:
+        text += " + " + ngettext("X-Joker", "{n} X-Jokers", jokers).format(n=jokers)
+    return text
+
+
+def objective_title(row: int | None) -> str:
+    if row is None or row not in OBJECTIVES:
+        return ""
+    return _(OBJECTIVES[row][0])
+
+
+def objective_line(row: int | None) -> str:
+    """ "5 \u00b7 Malus weight exactly 7: +13"."""
+    if row is None or row not in OBJECTIVES:
+        return ""
+    title, bonus = OBJECTIVES[row]
+    return _("{row} \u00b7 {title}: {bonus}").format(row=row, title=_(title), bonus=_(bonus))
+
+
+def objective_row(card: str | None) -> int | None:
+    """OB05 -> 5."""
+    if not card or not card.startswith("OB"):
+        return None
+    return int(card[2:])
+
+
+def special_words(card: str, mode: str, target: Any, names: Sequence[str],
+                  numbers: dict[str, tuple[int, int]]) -> str:
+    """What a Swipe or Malus+ did: "Swipe: swapped malus areas with Ben"."""
+    if mode == SWAP:
+        return _("Swipe: swapped malus areas with {name}").format(name=names[target])
+    if mode == ROTATE:
+        if target == LEFT:
+            return _("Swipe: every malus area moved one seat to the left")
+        return _("Swipe: every malus area moved one seat to the right")
+    hand, malus = numbers.get(card, (0, 0))
+    what = _("+{hand} in hand, +{malus} face up").format(hand=hand, malus=malus)
+    if mode == ONE:
+        return _("Malus+ on {name} ({what})").format(name=names[target], what=what)
+    if mode == ALL:
+        return _("Malus+ on everyone ({what})").format(what=what)
+    return card_words(card)
+
+
+class Narrator:
+    """The move log: one line per public event a player who looked away needs. It remembers
+    only public facts (whose Malus+ is being drawn)."""
+
+    def __init__(self, names: Sequence[str], malus_plus_values: Any) -> None:
+        self.names = list(names)
+        self.numbers = malus_plus_numbers(tuple(map(tuple, malus_plus_values)))
+        self.malus_plus = False
+
+    def name(self, seat: Any) -> str:
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else ""
+
+    def line(self, event: Event) -> str | None:
+        kind, data = event.kind, event.data
+        if kind not in ("draw", "malus_draw"):
+            self.malus_plus = False
+        method = getattr(self, f"_{kind}", None)
+        return method(data) if method is not None else None
+
+    # -- one method per event kind ---------------------------------------------------------------
+    def _round_start(self, data: dict[str, Any]) -> str:
+        return _("Round {round} \u2014 anchor: {name}.").format(
+            round=data["round"], name=self.name(data["anchor"]))
+
+    def _malus_reveal(self, data: dict[str, Any]) -> str:
+        parts = [
+            _("{name} {cards}").format(name=self.name(seat),
+                                       cards=" ".join(card_words(c) for c in area))
+            for seat, area in enumerate(data["areas"])
+        ]
+        return _("Malus cards: {list}.").format(list=", ".join(parts))
+
+    def _first_leader(self, data: dict[str, Any]) -> str:
+        return _("{name} has the lowest malus cards and leads.").format(
+            name=self.name(data["seat"]))
+
+    def _play(self, data: dict[str, Any]) -> str:
+        name = self.name(data["seat"])
+        cards = combination_words(data["cards"], data.get("joker_value"))
+        owners = []
+        for owner, _card in data.get("board") or []:
+            if self.name(owner) not in owners:
+                owners.append(self.name(owner))
+        board = _(" (with malus cards of {names})").format(names=", ".join(owners)) if (
+            owners) else ""
+        count, value = data["trick"]
+        result = _("{kind} \u2192 {state}").format(kind=kind_words(data["kind"]),
+                                                   state=state_words(count, value))
+        if data.get("out_of_turn"):
+            return _("{name} claimed Facteur X with {cards}{board}: {result}.").format(
+                name=name, cards=cards, board=board, result=state_words(count, value))
+        return _("{name} played {cards}{board}: {result}.").format(
+            name=name, cards=cards, board=board, result=result)
+
+    def _special(self, data: dict[str, Any]) -> str:
+        self.malus_plus = data["mode"] in (ONE, ALL)
+        what = special_words(data["card"], data["mode"], data["target"], self.names,
+                             self.numbers)
+        return _("{name} played {what}.").format(name=self.name(data["seat"]), what=what)
+
+    def _draw(self, data: dict[str, Any]) -> str:
+        name = self.name(data["seat"])
+        if self.malus_plus:
+            return _("{name} drew into their hand from the deck (Malus+).").format(name=name)
+        return _("{name} drew a card from the deck.").format(name=name)
+
+    def _malus_draw(self, data: dict[str, Any]) -> str:
+        cards = " ".join(card_words(c) for c in data["cards"])
+        return _("{name} drew {cards} face up into their malus area.").format(
+            name=self.name(data["seat"]), cards=cards)
+
+    def _take(self, data: dict[str, Any]) -> str:
+        return _("{name} took {card} from {owner}'s malus area.").format(
+            name=self.name(data["seat"]), card=card_words(data["card"]),
+            owner=self.name(data["owner"]))
+
+    def _num_x(self, data: dict[str, Any]) -> str:
+        if data.get("out_of_turn"):
+            return _("{name} cut the trick with Num-X, out of turn!").format(
+                name=self.name(data["seat"]))
+        return _("{name} played Num-X: the trick ends.").format(name=self.name(data["seat"]))
+
+    def _pass(self, data: dict[str, Any]) -> str:
+        return _("{name} passed.").format(name=self.name(data["seat"]))
+
+    def _lead_passes(self, data: dict[str, Any]) -> str:
+        return _("Nobody opened the trick yet: {name} leads now.").format(
+            name=self.name(data["seat"]))
+
+    def _first_out(self, data: dict[str, Any]) -> str:
+        return _("{name} is the first to empty their hand \u2605.").format(
+            name=self.name(data["seat"]))
+
+    def _trick_end(self, data: dict[str, Any]) -> str:
+        name = self.name(data["leader"])
+        reason = data.get("reason")
+        if reason == "num_x":
+            return _("Num-X ends the trick; {name} leads the next one.").format(name=name)
+        if reason == "infini_4":
+            return _("Infini 4 ends the trick; {name} leads the next one.").format(name=name)
+        return _("Nobody beat {name}: the trick is theirs and they lead next.").format(name=name)
+
+    def _replenish(self, data: dict[str, Any]) -> str:
+        cards = data["cards"]
+        from_deck = data.get("from_deck", 0)
+        shown = " ".join(card_words(c) for c in cards)
+        if from_deck == len(cards):
+            return _("{name} refilled their malus area from the deck: {cards}.").format(
+                name=self.name(data["seat"]), cards=shown)
+        if from_deck:
+            return _("{name} refilled their malus area with {cards} ({n} from the deck).").format(
+                name=self.name(data["seat"]), cards=shown, n=from_deck)
+        return _("{name} refilled their malus area from their hand: {cards}.").format(
+            name=self.name(data["seat"]), cards=shown)
+
+    def _round_end(self, data: dict[str, Any]) -> str:
+        reason = data.get("reason", "")
+        words = _(ROUND_ENDS[reason]) if reason in ROUND_ENDS else reason
+        return _("Round {round} ends: {reason}.").format(round=data["round"], reason=words)
+
+    def _round_scored(self, data: dict[str, Any]) -> str:
+        parts = [f"{self.name(seat)} {plus(row['score'])}"
+                 for seat, row in enumerate(data["seats"])]
+        return _("Round {round} scored: {list}.").format(round=data["round"],
+                                                         list=", ".join(parts))
+
+    def _game_over(self, data: dict[str, Any]) -> str:
+        winners = [self.name(s) for s in data["winners"]]
+        best = max(data["totals"]) if data["totals"] else 0
+        return ngettext("{names} wins with {points}.", "{names} share the win with {points}.",
+                        len(winners)).format(names=", ".join(winners), points=signed(best))
+
+
+def signed(points: int) -> str:
+    """Points with a real minus sign: "\u22128", "12"."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def plus(points: int) -> str:
+    """Points won or lost: "+3", "\u22128", "0"."""
+    return f"+{points}" if points > 0 else signed(points)
