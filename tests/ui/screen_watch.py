@@ -139,6 +139,11 @@ class Watcher:
         plate = paint.plate
 
         def recorded_plate(scene: Any, surface: Any, seat: int) -> None:
+            # A plate is drawn once per look and then blitted from a cache, so its words are
+            # read from the scene for every frame it is shown, not only when they are rendered.
+            shown = [scene.score_text(seat), *scene.seat_tags(seat)]
+            self.texts.extend(shown)
+            self.plate_texts.extend((seat, text) for text in shown)
             self.plate = seat
             try:
                 plate(scene, surface, seat)

@@ -99,8 +99,12 @@ def test_a_hand_shown_before_the_first_hand_off_is_caught(app, monkeypatch, game
     app.settings.animation_speed = "normal"
     fixed = {"deal_mode": "fixed"} if game_id == "kael" else {}  # dealt at once
     watcher, table = watched_table(app, monkeypatch, game_id, (H, H, AI), 6, **fixed)
-    table.set_viewer(0)  # planted: the table believes seat 0 is looking during the deal
-    for _ in range(30):
+    # Planted: the table believes seat 0 is looking during the deal (and never stops believing
+    # it: the new round's own "nobody looks" is overruled too).
+    original = type(table).set_viewer
+    monkeypatch.setattr(table, "set_viewer", lambda seat: original(table, 0))
+    table.set_viewer(0)
+    for _ in range(90):  # the round's banner, then the cards fly and turn over
         watcher.step([], 1 / 60)
     assert watcher.confirmations == 0
     assert any("nobody is at the screen" in v for v in watcher.violations), watcher.violations

@@ -817,9 +817,13 @@ class TableScene(Scene):
             self.moment = None  # a prompt ends with its answer
         self.enqueue(events)
         self.save_due = True  # saved at the end of this frame, before anything is drawn
-        if not self.window_goes_on(seat):
-            self.show_controls([])
-            self.controls_key = None
+        if self.window_goes_on(seat):
+            # Another seat answered a window that still waits: its events play now (they
+            # animate nothing), so the table is never "animating" while the human may answer.
+            self.present()
+            return
+        self.show_controls([])
+        self.controls_key = None
 
     def window_goes_on(self, seat: int) -> bool:
         """An AI seat answered a public window that still waits for others: the humans'
