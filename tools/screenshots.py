@@ -205,6 +205,10 @@ class Shooter:
         self.clear()
         self.pygame.quit()
 
+    def __getattr__(self, name: str) -> Any:
+        """Stages may also treat the shooter as the app (``registry``, ``scenes``, ``step``)."""
+        return getattr(self.app, name)
+
 
 def all_stages() -> list[tuple[str, Any]]:
     """Every stage: the menus first, then one module per game (explicit: no folder scan)."""
