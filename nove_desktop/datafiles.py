@@ -21,6 +21,7 @@ AI_PACES = ("slow", "normal", "fast", "instant")
 WINDOW_SECONDS = (1.5, 2.0, 3.0, 5.0, 10.0, None)  # None: untimed, the window waits for players
 MAX_WINDOW_SIDE = 16384
 MAX_GAME_ID_LENGTH = 64
+MAX_NAME_LENGTH = 64
 MAX_COUNT = 10**9
 """Largest count or score believed: nobody plays a billion games, and a NOVE four of a kind
 (+99) is the largest single gain of any game."""
@@ -93,18 +94,44 @@ def settings_problems(raw: Mapping[str, Any]) -> list[str]:
 
 def statistics_entry_problem(game_id: object, entry: object) -> str | None:
     """What is wrong with one game's statistics, or None: ``played`` and ``won`` are counts with
-    ``won <= played``; ``best_score`` is a whole number once a game was played, null before."""
+    ``won <= played``; ``best_score`` is a whole number once a game was played, null before;
+    ``hinted`` (optional) counts the games where a hint was asked (``played``, ``won``, within
+    the totals); ``players`` (optional) holds the same per player name."""
     if not valid_game_id(game_id):
         return f"{show(game_id)} is not a game id"
+    problem = _results_problem(str(game_id), entry)
+    if problem is not None:
+        return problem
+    assert isinstance(entry, Mapping)
+    players = entry.get("players", {})
+    if not isinstance(players, Mapping):
+        return f"{game_id}: players is {show(players)}, not an object"
+    for name, results in players.items():
+        if not (isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH):
+            return f"{game_id}: {show(name)} is not a player's name"
+        problem = _results_problem(f"{game_id}, {name}", results)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _results_problem(where: str, entry: object) -> str | None:
     if not isinstance(entry, Mapping):
-        return f"{game_id}: the entry is not an object"
+        return f"{where}: the entry is not an object"
     played, won, best = entry.get("played"), entry.get("won"), entry.get("best_score")
     if not (is_int(played) and is_int(won) and 0 <= won <= played <= MAX_COUNT):
-        return f"{game_id}: played {show(played)} and won {show(won)} are not counts, won <= played"
+        return f"{where}: played {show(played)} and won {show(won)} are not counts, won <= played"
+    hinted = entry.get("hinted", {"played": 0, "won": 0})
+    if not isinstance(hinted, Mapping):
+        return f"{where}: hinted is {show(hinted)}, not an object"
+    h_played, h_won = hinted.get("played"), hinted.get("won")
+    if not (is_int(h_played) and is_int(h_won) and 0 <= h_won <= h_played <= played
+            and h_won <= won):
+        return f"{where}: the games with hints ({show(h_played)}, {show(h_won)}) do not add up"
     if played == 0:
-        return None if best is None else f"{game_id}: a best score {show(best)} with no game"
+        return None if best is None else f"{where}: a best score {show(best)} with no game"
     if not (is_int(best) and -MAX_COUNT <= best <= MAX_COUNT):
-        return f"{game_id}: best_score {show(best)} is not a whole number"
+        return f"{where}: best_score {show(best)} is not a whole number"
     return None
 
 

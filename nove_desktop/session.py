@@ -55,6 +55,7 @@ class GameSession:
         self.seed = seed
         self.seats = list(seats)
         self.stack = stack
+        self.ui: dict[str, Any] = {}  # what the table saved beside the game (who asked hints)
         self.state, self.opening_events = game.new_game(options, seed, stack)
         self.replay = Replay(
             game=game.id,
@@ -169,6 +170,7 @@ class GameSession:
         replay.result = None
         session.replay = replay
         session._ai = brains
+        session.ui = dict(data.get("ui") or {})
         return session
 
 

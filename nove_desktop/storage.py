@@ -19,6 +19,7 @@ No pygame here: the UI calls this module, never the other way round.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import tempfile
@@ -34,6 +35,7 @@ from .datafiles import (
     AI_PACES,
     ANIMATION_SPEEDS,
     MAX_GAME_ID_LENGTH,
+    MAX_NAME_LENGTH,
     MAX_WINDOW_SIDE,
     SETTING_CHECKS,
     WINDOW_SECONDS,
@@ -167,22 +169,53 @@ class Settings:
 
 @dataclass(frozen=True)
 class GameStats:
-    """Results of one game kind. ``best_score`` is None until a game has been recorded."""
+    """Results of one game kind (of one player, or of everybody who played at this computer).
+    ``best_score`` is None until a game has been recorded; ``hinted_*`` count the games in which
+    a hint was asked; ``players`` holds each player's own results, by name."""
 
     played: int = 0
     won: int = 0
     best_score: int | None = None
+    hinted_played: int = 0
+    hinted_won: int = 0
+    players: tuple[tuple[str, GameStats], ...] = ()
 
-    def with_result(self, won: bool, score: int, lower_is_better: bool = False) -> GameStats:
+    def with_result(
+        self, won: bool, score: int, lower_is_better: bool = False, hinted: bool = False
+    ) -> GameStats:
         """These statistics after one more finished game."""
         best = self.best_score
         if best is None or (score < best if lower_is_better else score > best):
             best = score
-        return GameStats(self.played + 1, self.won + int(won), best)
+        return GameStats(
+            self.played + 1,
+            self.won + int(won),
+            best,
+            self.hinted_played + int(hinted),
+            self.hinted_won + int(hinted and won),
+            self.players,
+        )
+
+    def player(self, name: str) -> GameStats:
+        return dict(self.players).get(name, GameStats())
+
+    def with_player(self, name: str, stats: GameStats) -> GameStats:
+        players = dict(self.players)
+        players[name] = stats
+        return GameStats(self.played, self.won, self.best_score, self.hinted_played,
+                         self.hinted_won, tuple(sorted(players.items())))
 
     def to_dict(self) -> dict[str, Any]:
         """As a JSON object."""
-        return {"played": self.played, "won": self.won, "best_score": self.best_score}
+        data: dict[str, Any] = {
+            "played": self.played,
+            "won": self.won,
+            "best_score": self.best_score,
+            "hinted": {"played": self.hinted_played, "won": self.hinted_won},
+        }
+        if self.players:
+            data["players"] = {name: stats.to_dict() for name, stats in self.players}
+        return data
 
     @classmethod
     def from_dict(cls, game_id: str, raw: object) -> GameStats:
@@ -192,7 +225,17 @@ class GameStats:
         if problem is not None:
             raise ValueError(problem)
         entry = cast(Mapping[str, Any], raw)  # (a mapping: checked above)
-        return cls(entry["played"], entry["won"], entry.get("best_score"))
+        players = tuple(sorted(
+            (name, cls._results(results))
+            for name, results in cast(Mapping[str, Any], entry.get("players", {})).items()
+        ))
+        return dataclasses.replace(cls._results(entry), players=players)
+
+    @classmethod
+    def _results(cls, entry: Mapping[str, Any]) -> GameStats:
+        hinted = entry.get("hinted", {"played": 0, "won": 0})
+        return cls(entry["played"], entry["won"], entry.get("best_score"), hinted["played"],
+                   hinted["won"])
 
 
 # -- files -----------------------------------------------------------------------------------------
@@ -425,20 +468,33 @@ class Storage:
         return statistics, aside.problem
 
     def record_result(
-        self, game_id: str, won: bool, score: int, *, lower_is_better: bool = False
+        self,
+        game_id: str,
+        won: bool,
+        score: int,
+        *,
+        lower_is_better: bool = False,
+        player: str | None = None,
+        hinted: bool = False,
     ) -> tuple[GameStats, str | None]:
-        """Count one finished game and write the statistics.
+        """Count one finished game of one human seat and write the statistics.
 
-        ``lower_is_better`` is for games where the lowest score is the best (Kaël). Returns the
-        game's updated statistics and the problem message of an unreadable statistics file, if
-        any. Raises :class:`StorageError` if the file cannot be written.
+        ``lower_is_better`` is for games where the lowest score is the best (Kaël); ``player``
+        is the seat's name (its own results are kept apart from everybody's); ``hinted`` says
+        whether that player asked for a hint during the game. Returns the game's updated
+        statistics and the problem message of an unreadable statistics file, if any. Raises
+        :class:`StorageError` if the file cannot be written.
         """
         if not valid_game_id(game_id):
             raise ValueError(f"Not a game id: {game_id!r}")
         if not is_int(score):
             raise TypeError(f"A score is an int, not {score!r}")
         statistics, problem = self.load_statistics()
-        updated = statistics.get(game_id, GameStats()).with_result(won, score, lower_is_better)
+        updated = statistics.get(game_id, GameStats()).with_result(
+            won, score, lower_is_better, hinted)
+        if player:
+            own = updated.player(player).with_result(won, score, lower_is_better, hinted)
+            updated = updated.with_player(player[:MAX_NAME_LENGTH], own)
         statistics[game_id] = updated
         self._write(STATISTICS_DOCUMENT, _statistics_to_dict(statistics))
         return updated, problem

@@ -235,14 +235,23 @@ def test_settings_full_screen_round_trip(app):
 def test_statistics_show_dashes_then_numbers(app):
     scene = push(app, "statistics")
     assert [row.title for row in scene.rows] == [game.title for game in app.registry]
-    assert scene.rows[0].cells == (DASH, DASH, DASH, DASH)
+    assert scene.rows[0].cells == (DASH, DASH, DASH, DASH, DASH)
     app.stack.pop()
 
-    app.storage.record_result("nove", True, 14)
-    app.storage.record_result("nove", False, 9)
-    app.storage.record_result("nove", True, 12)
+    app.storage.record_result("nove", True, 14, player="Ana")
+    app.storage.record_result("nove", False, 9, player="Ben")
+    app.storage.record_result("nove", True, 12, player="Ana", hinted=True)
+    app.storage.record_result("kael", False, 30, lower_is_better=True, player="Ana")
+    app.storage.record_result("kael", True, 20, lower_is_better=True, player="Ana")
     scene = push(app, "statistics")
-    assert scene.rows[0].cells == ("3", "2", "67%", "14")
+    assert scene.rows[0].cells == ("3", "2", "67%", "14", "1 / 1")  # everybody
+    assert scene.rows[1].cells == ("2", "1", "50%", "20", "0")  # Kaël: the lowest is best
+    assert scene.who.values == ["", "Ana", "Ben"]
+    key(app, pygame.K_RIGHT)  # the player selector has the focus first: Ana
+    assert scene.rows[0].cells == ("2", "2", "100%", "14", "1 / 1")
+    key(app, pygame.K_RIGHT)  # Ben
+    assert scene.rows[0].cells == ("1", "0", "0%", "9", "0")
+    assert scene.rows[1].cells == (DASH, DASH, DASH, DASH, DASH)
     key(app, pygame.K_ESCAPE)
     assert len(app.stack) == 0
 

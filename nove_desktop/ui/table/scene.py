@@ -132,6 +132,10 @@ class TableScene(Scene):
         self.pending_modal: Callable[[], None] | None = None
         self.modal_open = False
         self.stats_recorded = False
+        saved = session.ui.get("hinted", [])
+        self.hinted: set[int] = {  # human seats that asked for a hint in this game
+            seat for seat in saved if isinstance(seat, int) and 0 <= seat < self.n
+        } if isinstance(saved, list) else set()
         self.error_shown = False
         self.status = ""
         self.current: int | None = None
@@ -916,7 +920,7 @@ class TableScene(Scene):
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:
-        ui = {"viewer": None if self.pass_and_play else self.viewer}
+        ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted)}
         try:
             self.app.storage.save_game(self.session.to_save(ui))
         except Exception as exc:  # a full disk must not stop the game
@@ -973,6 +977,7 @@ class TableScene(Scene):
         return None
 
     def record_statistics(self) -> None:
+        """Each human seat's own result, under its name (in the game's score direction)."""
         if self.stats_recorded or not self.session.human_seats:
             return
         self.stats_recorded = True
@@ -985,11 +990,11 @@ class TableScene(Scene):
                     seat in winners,
                     scores[seat],
                     lower_is_better=self.game.lower_score_wins,
+                    player=self.names[seat],
+                    hinted=seat in self.hinted,
                 )
             except Exception as exc:
                 self.app.report_problem(_("The statistics could not be saved."), exc)
-                return
-            if not self.pass_and_play:
                 return
 
     def play_again(self) -> None:
