@@ -1,9 +1,10 @@
 """``nove-desktop --selftest``: prove that an installed or bundled app works, headless.
 
 It loads every asset, opens every scene, and plays one complete AI-only game at every game's
-real table (NOVE's with animations on, the others with animations off; frames stepped as fast as
-the machine allows), printing one line per table, then one summary line. Any failure prints a clear reason and gives exit status 1. It never touches
-the user's data: everything is written to a temporary folder.
+real table (NOVE's with animations on, the others with animations off; frames stepped as fast
+as the machine allows), printing one line per table, then one summary line. Any failure prints
+a clear reason and gives exit status 1. It never touches the user's data: everything is written
+to a temporary folder.
 """
 
 from __future__ import annotations
