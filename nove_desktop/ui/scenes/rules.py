@@ -111,7 +111,9 @@ def _words(spans: tuple[Span, ...]) -> list[Word]:
     words: list[Word] = []
     current: Word = []
     for span in spans:
-        for part in re.split(r"(\s+)", span.text):
+        # No-break spaces (French puts one before : ; ! ?) bind, so a line never starts
+        # with the punctuation.
+        for part in re.split(r"([^\S\u00a0\u202f]+)", span.text):
             if not part:
                 continue
             if part.isspace():
