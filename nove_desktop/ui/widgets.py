@@ -21,6 +21,7 @@ class Widget:
         self.hovered = False
         self.has_focus = False  # the keyboard's target (set by its FocusGroup before drawing)
         self.hint = ""  # one line of help shown while the widget has the focus
+        self.hotkey: int | None = None  # a key that presses it (same letter in every language)
 
     def activate(self) -> None:
         """Enter/Space or a click."""

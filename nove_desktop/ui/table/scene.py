@@ -1082,7 +1082,13 @@ class TableScene(Scene):
         if key == pygame.K_l:
             self.toggle_log()
             return True
-        return bool(self.controls) and self.hotkey(key)
+        if not self.controls:
+            return False
+        for widget in self.controls:  # a button's own key (its label shows the letter)
+            if widget.hotkey == key and widget.enabled and widget.visible:
+                widget.activate()
+                return True
+        return self.hotkey(key)
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """The topmost card under the mouse."""

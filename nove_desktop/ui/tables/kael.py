@@ -562,8 +562,9 @@ class KaelTable(TableScene):
             seat = humans[0]
             buttons: list[Widget] = []
             if Cut() in self.session.legal(seat):
-                buttons.append(Button(_("CUT!  (C)"), lambda: self.answer_window(seat, Cut()),
-                                      primary=True))
+                buttons.append(keyed(Button(_("CUT!  (C)"),
+                                            lambda: self.answer_window(seat, Cut()),
+                                            primary=True), pygame.K_c))
             buttons.append(Button(_("Go on"), lambda: self.answer_window(seat, Pass())))
             return buttons
         # Pass-and-play: one Cut button per human seat, never a hint of who can cut.
@@ -598,8 +599,9 @@ class KaelTable(TableScene):
             card = self.observe().good_draw
             rank = rank_words(RANK[card]) if card else ""
             self.status = _("Good draw! Lay the {rank} again?").format(rank=rank)
-            return [Button(_("Lay it  (G)"), lambda: self.act(GoodDraw()), primary=True),
-                    Button(_("Keep it  (K)"), lambda: self.act(KeepCard()))]
+            return [keyed(Button(_("Lay it  (G)"), lambda: self.act(GoodDraw()), primary=True),
+                          pygame.K_g),
+                    keyed(Button(_("Keep it  (K)"), lambda: self.act(KeepCard())), pygame.K_k)]
         return self.turn_controls(seat, legal)
 
     def turn_controls(self, seat: int, legal: list[Action]) -> list[Widget]:
@@ -611,12 +613,15 @@ class KaelTable(TableScene):
                 if isinstance(action, DrawOnly):
                     label = _("Draw from deck  (D)") if action.source == DECK_SOURCE else _(
                         "Take the {rank}  (T)").format(rank=rank_words(RANK[top or "X"]))
-                    buttons.append(Button(label, lambda a=action: self.act(a),
-                                          primary=not buttons))
+                    key = pygame.K_d if action.source == DECK_SOURCE else pygame.K_t
+                    buttons.append(keyed(Button(label, lambda a=action: self.act(a),
+                                                primary=not buttons), key))
         elif chosen:
             for action in self.lays_for(chosen, legal):
-                buttons.append(Button(self.lay_label(action, top), lambda a=action: self.act(a),
-                                      primary=not buttons))
+                key = pygame.K_t if getattr(action, "source", "") == TABLE_SOURCE else pygame.K_d
+                buttons.append(keyed(Button(self.lay_label(action, top),
+                                            lambda a=action: self.act(a), primary=not buttons),
+                                     key))
             if not buttons:
                 buttons.append(Button(_("These cards cannot be laid together"), lambda: None))
                 buttons[-1].enabled = False
@@ -627,7 +632,7 @@ class KaelTable(TableScene):
         if CallKael() in legal:
             total = self.own_total()
             call = Button(_("Kaël!  (K)"), self.call_kael, danger=total > 5)
-            buttons.append(call)
+            buttons.append(keyed(call, pygame.K_k))
         return buttons
 
     def lays_for(self, chosen: tuple[str, ...], legal: list[Action]) -> list[Action]:
@@ -699,20 +704,9 @@ class KaelTable(TableScene):
             row.sort(key=sort_key)
 
     def hotkey(self, key: int) -> bool:
-        by_key = {pygame.K_d: "deck", pygame.K_t: "table", pygame.K_g: "good",
-                  pygame.K_k: "keep", pygame.K_c: "cut", pygame.K_h: "history"}
-        word = by_key.get(key)
-        if word == "history":
+        if key == pygame.K_h:
             self.open_history()
             return True
-        for widget in self.controls:
-            label = getattr(widget, "label", "")
-            if not widget.enabled:
-                continue
-            marks = {"deck": "(D)", "table": "(T)", "good": "(G)", "cut": "(C)", "keep": "(K)"}
-            if word in marks and marks[word] in label:
-                widget.activate()
-                return True
         return False
 
     def key(self, key: int) -> bool:
@@ -720,6 +714,12 @@ class KaelTable(TableScene):
             self.open_history()
             return True
         return super().key(key)
+
+
+def keyed(button: Button, key: int) -> Button:
+    """``button``, pressed by ``key`` too (the letter in its label)."""
+    button.hotkey = key
+    return button
 
 
 def sort_key(card: str) -> tuple[int, str]:
