@@ -20,6 +20,8 @@ stacks away, and ends the round when that pays.
 
 from __future__ import annotations
 
+from typing import Any
+
 from nove_desktop.engine.actions import Action
 from nove_desktop.games.nox.actions import Play
 from nove_desktop.games.nox.view import NoxObservation
@@ -84,17 +86,31 @@ def _missing(mask: int) -> int:
 class NoxHeuristicSeat(Seat):
     """Plays NOX from its observation only, one play ahead."""
 
-    kind = "heuristic"
+    kind = "normal"
 
-    def choose(self, observation: NoxObservation, legal: list[Action]) -> Action:
+    def choose(
+        self,
+        observation: NoxObservation,
+        legal: list[Action],
+        position: int = 0,
+        sample: Any = None,
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
-        obs = observation
-        me = obs.seat
-        assert me is not None
-        base = [_Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
         best: Action = legal[0]
         best_value = float("-inf")
+        for value, action in self.values(observation, legal):
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def values(
+        self, observation: NoxObservation, legal: list[Action]
+    ) -> list[tuple[float, Action]]:
+        """The estimated worth of each legal play, in the order of ``legal``."""
+        obs = observation
+        base = [_Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
+        out: list[tuple[float, Action]] = []
         cache: dict[tuple[int, tuple[str, ...], str], float] = {}
         for action in legal:
             if not isinstance(action, Play):
@@ -109,9 +125,8 @@ class NoxHeuristicSeat(Seat):
                 rest.remove(action.card)
                 value = self._value(obs, kitties, rest, action.card)
                 cache[key] = value
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            out.append((value, action))
+        return out
 
     # -- evaluation --------------------------------------------------------------------------
     def _value(

@@ -1,0 +1,93 @@
+"""The search tree of single-observer ISMCTS: one tree over the searching seat's information
+sets, whose edges are (seat, action) pairs.
+
+A node stands for the moves made so far from the root, as the searching seat sees them in every
+sampled deal. Different deals allow different actions at the same node (an opponent holds other
+cards), and may even hand the move to another seat (Kaël's hidden good draw), so an edge is keyed
+by the acting seat and its action, and it counts how often it was *available* as well as how
+often it was taken: UCB uses availability instead of the parent's visits (Cowling, Powley and
+Whitehouse 2012).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from nove_desktop.engine.actions import Action
+
+
+class Edge:
+    """One (seat, action) below a node, with its statistics from that seat's point of view."""
+
+    __slots__ = ("action", "available", "child", "points", "seat", "utility", "visits")
+
+    def __init__(self, seat: int, action: Action) -> None:
+        self.seat = seat
+        self.action = action
+        self.visits = 0
+        self.available = 0
+        self.utility = 0.0  # sum of the acting seat's utilities over the visits
+        self.points = 0.0  # sum of the acting seat's round results (points or chips)
+        self.child: Node | None = None
+
+    def mean_utility(self) -> float:
+        return self.utility / self.visits if self.visits else 0.0
+
+    def mean_points(self) -> float:
+        return self.points / self.visits if self.visits else 0.0
+
+
+class Node:
+    """The edges leaving one information set of the searching seat."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[tuple[int, Any], Edge] = {}
+
+    def child_of(self, edge: Edge) -> Node:
+        if edge.child is None:
+            edge.child = Node()
+        return edge.child
+
+
+class Range:
+    """The smallest and largest utility seen so far: UCB needs values in [0, 1]."""
+
+    __slots__ = ("high", "low")
+
+    def __init__(self) -> None:
+        self.low = math.inf
+        self.high = -math.inf
+
+    def widen(self, values: tuple[float, ...]) -> None:
+        low, high = min(values), max(values)
+        if low < self.low:
+            self.low = low
+        if high > self.high:
+            self.high = high
+
+    def scale(self, value: float) -> float:
+        span = self.high - self.low
+        return (value - self.low) / span if span > 0 else 0.5
+
+
+def select(
+    edges: list[Edge], bounds: Range, exploration: float, bias: dict[Any, float] | None = None
+) -> Edge:
+    """The edge with the highest upper confidence bound (availability-based UCB1, plus a
+    progressive bias ``bias[action] / (visits + 1)`` where given). Ties go to the first edge,
+    so a search is deterministic for a given sequence of deals."""
+    best = edges[0]
+    best_score = -math.inf
+    for edge in edges:
+        visits = edge.visits
+        score = bounds.scale(edge.utility / visits) + exploration * math.sqrt(
+            math.log(edge.available) / visits
+        )
+        if bias:
+            score += bias.get(edge.action, 0.0) / (visits + 1)
+        if score > best_score:
+            best, best_score = edge, score
+    return best
