@@ -18,7 +18,9 @@ from .registry import Registry
 
 FORMAT = "nove-desktop-replay"
 VERSION = 1
-SEAT_KINDS = ("human", "random", "heuristic", "search")
+# Who played each seat: a person or an AI level ("heuristic" is Normal's older name; "search"
+# was reserved before the levels existed). Informative only: replaying never asks a seat.
+SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "heuristic", "search")
 
 
 class ReplayError(EngineError):
