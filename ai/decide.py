@@ -65,7 +65,8 @@ class HintOption:
 @dataclasses.dataclass(frozen=True)
 class Hint:
     """The Hard seat's suggestion for a seat, with the numbers behind it (the table words them):
-    ``deals`` simulated deals, ``alternatives`` every action tried, the suggestion first."""
+    ``deals`` simulated deals, ``alternatives`` every action tried: the suggestion first, then
+    the others, most visited first."""
 
     action: Action
     deals: int

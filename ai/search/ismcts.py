@@ -33,10 +33,11 @@ from nove_desktop.engine.rng import Rng
 from ..base import Seat
 from .budget import Budget
 from .rounds import RoundScorer
-from .tree import Edge, Node, Range, select
+from .tree import Edge, Node, select
 
-EXPLORATION = 0.7  # UCB's constant, for utilities scaled to [0, 1]
+EXPLORATION = 0.5  # UCB's constant, for utilities in [0, 1]
 PRIOR_BIAS = 1.0  # progressive bias towards the heuristic's choice at the root
+CONFIDENCE = 1.0  # standard errors by which the search's choice must beat the heuristic's
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class ActionStats:
 @dataclasses.dataclass(frozen=True, slots=True)
 class SearchResult:
     """The chosen action, the number of iterations (simulated deals) and every tried root
-    action's statistics, most visited first."""
+    action's statistics: the chosen action first, then the others, most visited first."""
 
     action: Action
     iterations: int
@@ -74,7 +75,6 @@ class Search:
         self.policies = policies
         self.scorer = RoundScorer(game)
         self.root = Node()
-        self.bounds = Range()
         self.root_bias = {prior: PRIOR_BIAS} if prior is not None else None
         self.prior = prior
 
@@ -129,10 +129,11 @@ class Search:
         self._rollout(deal, start_round)
         over = not game.to_act(deal)
         utilities, deltas = self.scorer.utilities(deal, start_totals, over)
-        self.bounds.widen(utilities)
         for edge in path:
+            utility = utilities[edge.seat]
             edge.visits += 1
-            edge.utility += utilities[edge.seat]
+            edge.utility += utility
+            edge.squares += utility * utility
             edge.points += deltas[edge.seat]
 
     def _descend(
@@ -161,7 +162,7 @@ class Search:
             edge.available = 1
             edges[(actor, action)] = edge
             return edge, True
-        return select(present, self.bounds, EXPLORATION, bias), False
+        return select(present, EXPLORATION, bias), False
 
     def _expansion(
         self,
@@ -218,7 +219,23 @@ class Search:
         order = {action: index for index, action in enumerate(legal)}
         edges = [e for (seat, _a), e in self.root.edges.items() if seat == self.seat]
         edges.sort(key=lambda e: (-e.visits, -e.mean_utility(), order.get(e.action, 0)))
+        chosen = self._final_choice(edges)
+        edges.remove(chosen)
+        edges.insert(0, chosen)
         stats = tuple(
             ActionStats(e.action, e.visits, e.mean_utility(), e.mean_points()) for e in edges
         )
-        return SearchResult(edges[0].action, iterations, stats)
+        return SearchResult(chosen.action, iterations, stats)
+
+    def _final_choice(self, ranked: list[Edge]) -> Edge:
+        """The most visited action, if it beats the heuristic's choice by ``CONFIDENCE``
+        standard errors of the difference of their means; else the heuristic's choice. A few
+        hundred noisy deals cannot tell close actions apart, and the heuristic is a sound
+        player: the search overrules it only where it measured a clear difference."""
+        best = ranked[0]
+        prior = next((e for e in ranked if e.action == self.prior), None)
+        if prior is None or prior is best:
+            return best
+        margin = best.mean_utility() - prior.mean_utility()
+        noise = math.sqrt(best.variance_of_mean() + prior.variance_of_mean())
+        return best if margin > CONFIDENCE * noise else prior

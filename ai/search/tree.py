@@ -20,7 +20,7 @@ from nove_desktop.engine.actions import Action
 class Edge:
     """One (seat, action) below a node, with its statistics from that seat's point of view."""
 
-    __slots__ = ("action", "available", "child", "points", "seat", "utility", "visits")
+    __slots__ = ("action", "available", "child", "points", "seat", "squares", "utility", "visits")
 
     def __init__(self, seat: int, action: Action) -> None:
         self.seat = seat
@@ -28,6 +28,7 @@ class Edge:
         self.visits = 0
         self.available = 0
         self.utility = 0.0  # sum of the acting seat's utilities over the visits
+        self.squares = 0.0  # sum of their squares (for the standard error)
         self.points = 0.0  # sum of the acting seat's round results (points or chips)
         self.child: Node | None = None
 
@@ -36,6 +37,16 @@ class Edge:
 
     def mean_points(self) -> float:
         return self.points / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        """The squared standard error of ``mean_utility``; with fewer than two visits, the
+        largest a utility in [0, 1] can have."""
+        visits = self.visits
+        if visits < 2:
+            return 0.25 / max(visits, 1)
+        mean = self.utility / visits
+        spread = max(0.0, self.squares / visits - mean * mean)
+        return spread / (visits - 1)
 
 
 class Node:
@@ -52,40 +63,15 @@ class Node:
         return edge.child
 
 
-class Range:
-    """The smallest and largest utility seen so far: UCB needs values in [0, 1]."""
-
-    __slots__ = ("high", "low")
-
-    def __init__(self) -> None:
-        self.low = math.inf
-        self.high = -math.inf
-
-    def widen(self, values: tuple[float, ...]) -> None:
-        low, high = min(values), max(values)
-        if low < self.low:
-            self.low = low
-        if high > self.high:
-            self.high = high
-
-    def scale(self, value: float) -> float:
-        span = self.high - self.low
-        return (value - self.low) / span if span > 0 else 0.5
-
-
-def select(
-    edges: list[Edge], bounds: Range, exploration: float, bias: dict[Any, float] | None = None
-) -> Edge:
-    """The edge with the highest upper confidence bound (availability-based UCB1, plus a
-    progressive bias ``bias[action] / (visits + 1)`` where given). Ties go to the first edge,
-    so a search is deterministic for a given sequence of deals."""
+def select(edges: list[Edge], exploration: float, bias: dict[Any, float] | None = None) -> Edge:
+    """The edge with the highest upper confidence bound (availability-based UCB1 on utilities
+    in [0, 1], plus a progressive bias ``bias[action] / (visits + 1)`` where given). Ties go to
+    the first edge, so a search is deterministic for a given sequence of deals."""
     best = edges[0]
     best_score = -math.inf
     for edge in edges:
         visits = edge.visits
-        score = bounds.scale(edge.utility / visits) + exploration * math.sqrt(
-            math.log(edge.available) / visits
-        )
+        score = edge.utility / visits + exploration * math.sqrt(math.log(edge.available) / visits)
         if bias:
             score += bias.get(edge.action, 0.0) / (visits + 1)
         if score > best_score:

@@ -82,7 +82,7 @@ def test_a_hint_carries_the_numbers_of_its_reason(game_id: str) -> None:
     assert result.deals == 40
     assert result.action == result.alternatives[0].action and result.action in request.legal
     visits = [option.visits for option in result.alternatives]
-    assert visits == sorted(visits, reverse=True) and sum(visits) == 40
+    assert visits[1:] == sorted(visits[1:], reverse=True) and sum(visits) == 40
     assert sum(option.share for option in result.alternatives) == pytest.approx(1.0)
     assert all(option.share == option.visits / 40 for option in result.alternatives)
     assert {o.action for o in result.alternatives} <= set(request.legal)
