@@ -135,7 +135,7 @@ def test_every_action_is_saved_at_once(apps, tmp_path):
     scene = new_table(app)
     app.step([], FRAME)
     assert saved_actions(app.storage) == []  # saved as soon as the table opens
-    play_human(app, scene, random.Random(1), 25, check_saves=True)
+    play_human(app, scene, random.Random(1), 16, check_saves=True)
     data = app.storage.load_game().data
     assert data["finished"] is False
     assert data["replay"]["seed"] == 2024
