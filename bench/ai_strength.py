@@ -77,6 +77,19 @@ def play_one(job: Job) -> Outcome:
     return Outcome(credit, margin, elapsed)
 
 
+class _Inline:
+    """``map`` in this process (``--jobs 1``), with the pool's context-manager shape."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        return None
+
+    def map(self, function: Any, items: list[Job]) -> Any:
+        return map(function, items)
+
+
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate."""
     if games == 0:
@@ -94,11 +107,17 @@ def measure(args: argparse.Namespace, game_id: str, pair: str) -> dict[str, Any]
         Job(game_id, level, against, args.players, args.seed + i, args.seconds, args.iterations)
         for i in range(args.matches)
     ]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            outcomes = list(pool.map(play_one, jobs, chunksize=1))
-    else:
-        outcomes = [play_one(job) for job in jobs]
+    outcomes: list[Outcome] = []
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _Inline() as pool:
+        for outcome in pool.map(play_one, jobs):
+            outcomes.append(outcome)
+            if args.progress and len(outcomes) % args.progress == 0:
+                wins = sum(o.credit for o in outcomes)
+                print(
+                    f"  {game_id} {pair}: {len(outcomes)} games, {wins / len(outcomes):.1%}",
+                    file=sys.stderr,
+                    flush=True,
+                )
     wins = sum(o.credit for o in outcomes)
     low, high = wilson(wins, len(outcomes))
     return {
@@ -127,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="Hard's deals per decision")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--progress", type=int, default=0, help="report every n games (stderr)")
     args = parser.parse_args(argv)
     if args.seconds is None and args.iterations is None:
         args.iterations = 200

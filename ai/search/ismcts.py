@@ -7,7 +7,8 @@ Each iteration:
 2. descends the tree from the root, at each node choosing among the actions legal *in this deal*
    by UCB with availability counts (each seat maximises its own utility at its own moves), and
    adds one new edge when the deal allows an action not tried yet here (the heuristic's choice
-   first);
+   first); a later decision of the searching seat is a node of its own per observation (its own
+   information set: after a hit, one node per card it could have drawn);
 3. plays the deal on to the end of the round with the rollout policy (each game's heuristic);
 4. scores the round for every seat and adds each seat's utility to the edges that seat took.
 
@@ -124,7 +125,8 @@ class Search:
             if next_actor is None:
                 break
             actor = next_actor
-            node = node.child_of(edge)
+            key = repr(game.observe(deal, actor)) if actor == self.seat else None
+            node = Node.child_of(edge, key)
             bias = None
         self._rollout(deal, start_round)
         over = not game.to_act(deal)

@@ -7,6 +7,11 @@ cards), and may even hand the move to another seat (Kaël's hidden good draw), s
 by the acting seat and its action, and it counts how often it was *available* as well as how
 often it was taken: UCB uses availability instead of the parent's visits (Cowling, Powley and
 Whitehouse 2012).
+
+Where the searching seat moves again, what it knows by then can differ from deal to deal (the
+card its hit drew, a card turned face up): the node below an edge is therefore chosen by the
+searching seat's observation at that point, so each of its later decisions is taken in its own
+information set, never averaged over cards it would have seen.
 """
 
 from __future__ import annotations
@@ -20,7 +25,16 @@ from nove_desktop.engine.actions import Action
 class Edge:
     """One (seat, action) below a node, with its statistics from that seat's point of view."""
 
-    __slots__ = ("action", "available", "child", "points", "seat", "squares", "utility", "visits")
+    __slots__ = (
+        "action",
+        "available",
+        "children",
+        "points",
+        "seat",
+        "squares",
+        "utility",
+        "visits",
+    )
 
     def __init__(self, seat: int, action: Action) -> None:
         self.seat = seat
@@ -30,7 +44,7 @@ class Edge:
         self.utility = 0.0  # sum of the acting seat's utilities over the visits
         self.squares = 0.0  # sum of their squares (for the standard error)
         self.points = 0.0  # sum of the acting seat's round results (points or chips)
-        self.child: Node | None = None
+        self.children: dict[Any, Node] = {}  # by what the searching seat knows there
 
     def mean_utility(self) -> float:
         return self.utility / self.visits if self.visits else 0.0
@@ -57,10 +71,13 @@ class Node:
     def __init__(self) -> None:
         self.edges: dict[tuple[int, Any], Edge] = {}
 
-    def child_of(self, edge: Edge) -> Node:
-        if edge.child is None:
-            edge.child = Node()
-        return edge.child
+    @staticmethod
+    def child_of(edge: Edge, key: Any) -> Node:
+        """The node below ``edge`` for the information set ``key`` (made on first use)."""
+        node = edge.children.get(key)
+        if node is None:
+            node = edge.children[key] = Node()
+        return node
 
 
 def select(edges: list[Edge], exploration: float, bias: dict[Any, float] | None = None) -> Edge:

@@ -67,6 +67,22 @@ def test_the_search_overrules_a_clearly_wrong_prior_and_only_then() -> None:
     assert right.action == Hit()
 
 
+def test_after_a_hit_each_card_drawn_is_its_own_information_set() -> None:
+    """At 12 the seat hits and decides again: the node for that decision depends on the card it
+    drew (it knows it), so the tree keeps one node per observation below the hit."""
+    state = nove_at(("R5", "Y4", "G3"))
+    sample = NOVE.determinize(state, 1, Rng(1))
+    search = Search(NOVE, 1, [normal_seat("nove", s) for s in range(3)], None)
+    search.run(sample, NOVE.legal_actions(state, 1), Rng(2), Budget(None, 60), time.perf_counter)
+    hit = search.root.edges[(1, Hit())]
+    assert len(hit.children) > 5  # one per card drawn (28 cards are unseen)
+    hands = set()
+    for key in hit.children:
+        assert key is not None and "hand=(" in key
+        hands.add(key.split("hand=(")[1].split(")")[0])
+    assert len(hands) == len(hit.children)  # the keys differ by the hand the seat sees
+
+
 def test_root_statistics_add_up_and_the_choice_comes_first() -> None:
     result = search_nove(nove_at(("R5", "Y4", "G3")), iterations=50)
     assert result.iterations == 50
