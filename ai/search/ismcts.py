@@ -38,7 +38,8 @@ from .tree import Edge, Node, select
 
 EXPLORATION = 0.5  # UCB's constant, for utilities in [0, 1]
 PRIOR_BIAS = 1.0  # progressive bias towards the heuristic's choice at the root
-CONFIDENCE = 1.0  # standard errors by which the search's choice must beat the heuristic's
+CONFIDENCE = 1.5  # standard errors by which the search's choice must beat the heuristic's
+WIDENING = 1.0  # below the root a node may hold 1 + WIDENING * sqrt(visits) edges
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -70,7 +71,10 @@ class Search:
         seat: int,
         policies: Sequence[Seat],
         prior: Action | None = None,
+        candidates: Sequence[Action] | None = None,
     ) -> None:
+        """``prior`` is the heuristic's choice at the root; ``candidates`` (best first, the
+        prior among them) limit the root's actions, when given."""
         self.game = game
         self.seat = seat
         self.policies = policies
@@ -78,6 +82,7 @@ class Search:
         self.root = Node()
         self.root_bias = {prior: PRIOR_BIAS} if prior is not None else None
         self.prior = prior
+        self.candidates = list(candidates) if candidates is not None else None
 
     def run(
         self,
@@ -89,7 +94,7 @@ class Search:
     ) -> SearchResult:
         """Search from ``sample`` (a determinized state; never changed) until the budget is
         spent. ``legal`` are the searching seat's actions (the same in every sampled deal)."""
-        legal = list(legal)
+        legal = [a for a in self.candidates if a in legal] if self.candidates else list(legal)
         start_round = self.scorer.round_of(sample)
         start_totals = self.scorer.totals(sample)
         deadline = None if budget.seconds is None else clock() + budget.seconds
@@ -148,6 +153,7 @@ class Search:
         bias: dict[Any, float] | None,
     ) -> tuple[Edge, bool]:
         """The edge taken at ``node`` and whether it is new (a new edge ends the descent)."""
+        node.visits += 1
         edges = node.edges
         present: list[Edge] = []
         untried: list[Action] = []
@@ -158,30 +164,39 @@ class Search:
             else:
                 edge.available += 1
                 present.append(edge)
-        if untried:
-            action = self._expansion(deal, actor, legal, untried, rng, node is self.root)
-            edge = Edge(actor, action)
-            edge.available = 1
-            edges[(actor, action)] = edge
-            return edge, True
-        return select(present, EXPLORATION, bias), False
+        action = (
+            self._expansion(node, deal, actor, legal, untried, present, rng) if untried else None
+        )
+        if action is None:
+            return select(present, EXPLORATION, bias), False
+        edge = Edge(actor, action)
+        edge.available = 1
+        edges[(actor, action)] = edge
+        return edge, True
 
     def _expansion(
         self,
+        node: Node,
         deal: Any,
         actor: int,
         legal: list[Action],
         untried: list[Action],
+        present: list[Edge],
         rng: Rng,
-        at_root: bool,
-    ) -> Action:
-        """The heuristic's choice first, then the others in random order."""
-        if at_root:
-            preferred = self.prior
-        else:
-            preferred = self.policies[actor].choose(self.game.observe(deal, actor), legal)
+    ) -> Action | None:
+        """The untried action to add here, or ``None`` to choose among the tried ones.
+
+        At the root every candidate is tried, best first. Below it, a sampled deal always
+        gets its heuristic move (what the seat would play); other moves are added one by one
+        as the node is visited more (progressive widening), in random order. A few visits
+        therefore play the heuristic, as the rollouts do, instead of random moves."""
+        if node is self.root:
+            return untried[0]
+        preferred = self.policies[actor].choose(self.game.observe(deal, actor), legal)
         if preferred in untried:
-            return preferred  # type: ignore[return-value]
+            return preferred
+        if present and len(node.edges) >= 1 + WIDENING * math.sqrt(node.visits):
+            return None
         return rng.choice(untried)
 
     def _next_decision(self, deal: Any, start_round: int) -> tuple[int | None, list[Action]]:

@@ -64,12 +64,14 @@ class Edge:
 
 
 class Node:
-    """The edges leaving one information set of the searching seat."""
+    """The edges leaving one information set of the searching seat, and how often the search
+    passed through it."""
 
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[tuple[int, Any], Edge] = {}
+        self.visits = 0
 
     @staticmethod
     def child_of(edge: Edge, key: Any) -> Node:
