@@ -14,6 +14,7 @@ import pytest
 from ai.factory import normal_seat
 from ai.search import Budget, Search
 from ai.search.rounds import RoundScorer
+from ai.search.seat import ranked
 from ai.search.tree import Edge, select
 from nove_desktop.engine import Stack
 from nove_desktop.engine.rng import Rng
@@ -219,3 +220,34 @@ def test_ucb_uses_availability_and_prefers_the_better_mean() -> None:
     assert select([edge("a", 10, 10, 0.4), edge("b", 10, 10, 0.7)], 0.5).action == "b"
     biased = select([edge("a", 10, 10, 0.4), edge("b", 10, 10, 0.7)], 0.5, {"a": 5.0})
     assert biased.action == "a"  # the progressive bias, while visits are few
+
+
+# -- the root's candidates -------------------------------------------------------------------------
+def test_candidates_are_the_heuristics_favourites_in_order() -> None:
+    """NOX: the heuristic's choice, then its choice among the rest...: the same order as its own
+    worths (highest first, ties in legal order)."""
+    game = REGISTRY.get("nox")
+    state, _ = game.new_game(game.default_options(4), 6)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    observation = game.observe(state, seat)
+    normal = normal_seat("nox", 0)
+    order = ranked(normal, observation, legal, 0, 6)
+    assert len(order) == 6 and len(set(order)) == 6 and set(order) <= set(legal)
+    worth = dict((action, value) for value, action in normal.values(observation, legal))
+    by_worth = sorted(legal, key=lambda a: (-worth[a], legal.index(a)))
+    assert order == by_worth[:6]
+
+
+def test_candidates_fill_up_in_legal_order_where_the_heuristic_builds_its_answer() -> None:
+    """Nove banco's bet is computed, not picked from the list: after its choice the smallest
+    bets follow."""
+    game = REGISTRY.get("banco")
+    state, _ = game.new_game(game.default_options(3), 1)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    observation = game.observe(state, seat)
+    order = ranked(normal_seat("banco", 0), observation, legal, 0, 4)
+    first = normal_seat("banco", 0).choose(observation, legal)
+    assert order[0] == first
+    assert order[1:] == [a for a in legal if a != first][:3]
