@@ -8,9 +8,11 @@
 A pair "A:B" plays ``--matches`` games of ``--players`` seats: one seat of level A, the others
 of level B. Game i is dealt from seed ``--seed + i`` and A sits at seat ``i % players``, so every
 seat position is played equally often. A's win counts 1, a shared win 1/k for k winners (seats
-tied with the winner's total). The table gives A's win rate with a 95% interval (Wilson) against
-the chance rate 1/players, and A's mean final total minus the mean of the others' (in Kaël,
-fewer points are better).
+tied with the winner's total). The table gives A's win rate with a 95% interval (Wilson), the
+chance rate 1/players, the "same seat" rate (how often that seat wins the same deals when every
+seat is B: what A would score by playing like B; it differs from chance by the luck of the
+deals), and A's mean final total minus the mean of the others' (in Kaël, fewer points are
+better).
 
 Hard seats search with ``--iterations`` simulated deals per decision (deterministic) or, with
 ``--seconds``, for that long.
@@ -107,6 +109,8 @@ def measure(args: argparse.Namespace, game_id: str, pair: str) -> dict[str, Any]
         Job(game_id, level, against, args.players, args.seed + i, args.seconds, args.iterations)
         for i in range(args.matches)
     ]
+    same = [dataclasses.replace(job, level=against) for job in jobs]
+    baseline = sum(play_one(job).credit for job in same) if against != "hard" else None
     outcomes: list[Outcome] = []
     with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _Inline() as pool:
         for outcome in pool.map(play_one, jobs):
@@ -128,9 +132,14 @@ def measure(args: argparse.Namespace, game_id: str, pair: str) -> dict[str, Any]
         "win_rate": wins / len(outcomes),
         "interval": [low, high],
         "chance": 1 / args.players,
+        "same_seat": None if baseline is None else baseline / len(outcomes),
         "margin": sum(o.margin for o in outcomes) / len(outcomes),
         "seconds_per_game": sum(o.seconds for o in outcomes) / len(outcomes),
     }
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -161,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.json:
         print(
             f"{'game':6} {'pair':12} {'win rate':>9} {'95% interval':>15} {'chance':>7} "
-            f"{'margin':>8} {'s/game':>7}",
+            f"{'same seat':>9} {'margin':>8} {'s/game':>7}",
             flush=True,
         )
     for game_id in args.games.split(","):
@@ -174,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"{game_id:6} {pair:12} {row['win_rate']:9.1%} "
                     f"{f'{low:.1%}-{high:.1%}':>15} {row['chance']:7.1%} "
+                    f"{_rate(row['same_seat']):>9} "
                     f"{row['margin']:8.2f} {row['seconds_per_game']:7.2f}",
                     flush=True,
                 )

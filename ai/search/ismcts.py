@@ -38,7 +38,7 @@ from .tree import Edge, Node, select
 
 EXPLORATION = 0.5  # UCB's constant, for utilities in [0, 1]
 PRIOR_BIAS = 1.0  # progressive bias towards the heuristic's choice at the root
-CONFIDENCE = 1.5  # standard errors by which the search's choice must beat the heuristic's
+CONFIDENCE = 1.0  # standard errors by which the search's choice must beat the heuristic's
 WIDENING = 1.0  # below the root a node may hold 1 + WIDENING * sqrt(visits) edges
 
 

@@ -177,7 +177,7 @@ def test_a_rollout_ends_with_the_round_it_started_in() -> None:
 def test_round_utilities_compare_each_seat_with_the_others() -> None:
     """Three seats end a NOVE round with +4, 0 and -1: seat 0 gained 4 against a mean of -0.5
     for the others (4.5), seat 1 0 against 1.5 (-1.5), seat 2 -1 against 2 (-3); each scaled
-    by NOVE's 5 points and squashed into [0, 1]."""
+    by NOVE's 8 points and squashed into [0, 1]."""
 
     class Totals:
         def __init__(self, scores: list[int]) -> None:
@@ -187,8 +187,22 @@ def test_round_utilities_compare_each_seat_with_the_others() -> None:
     scorer = RoundScorer(NOVE)
     utilities, deltas = scorer.utilities(Totals([7, 3, 0]), (3, 3, 1), over=False)
     assert deltas == (4, 0, -1)
-    expected = [0.5 + 0.5 * math.tanh(x / 5.0) for x in (4.5, -1.5, -3.0)]
+    expected = [0.5 + 0.5 * math.tanh(x / 8.0) for x in (4.5, -1.5, -3.0)]
     assert utilities == pytest.approx(expected)
+
+
+def test_the_end_of_the_game_is_a_win_or_a_loss() -> None:
+    """A round that ends the game is worth 1 to the winner and 0 to the others, however many
+    points it brought: a four of a kind (+99) is worth no more than any other win."""
+    game = REGISTRY.get("nove")
+    state, _ = game.new_game(game.default_options(3), 1)
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, game.legal_actions(state, seat)[0])
+    winner = game.result(state).winner
+    utilities, deltas = RoundScorer(game).utilities(state, (0, 0, 0), over=True)
+    assert utilities == tuple(1.0 if s == winner else 0.0 for s in range(3))
+    assert deltas == game.result(state).scores
 
 
 def test_in_kael_fewer_points_is_the_better_round() -> None:
