@@ -52,9 +52,10 @@ class DecisionRequest:
 
 @dataclasses.dataclass(frozen=True)
 class HintOption:
-    """One action the search tried: how often it was chosen (``visits``, ``share`` of all the
-    simulated deals, 0..1) and the seat's mean round result after it (points, or chips in Nove
-    banco; in Kaël, points added to the total, where fewer is better)."""
+    """One action the search compared: the deals it was played in (``visits``; the search plays
+    every compared action on every deal), the ``share`` of those deals in which it did best
+    (0..1; a tie shares the deal) and the seat's mean round result after it (points, or chips
+    in Nove banco; in Kaël, points added to the total, where fewer is better)."""
 
     action: Action
     visits: int
@@ -65,8 +66,8 @@ class HintOption:
 @dataclasses.dataclass(frozen=True)
 class Hint:
     """The Hard seat's suggestion for a seat, with the numbers behind it (the table words them):
-    ``deals`` simulated deals, ``alternatives`` every action tried: the suggestion first, then
-    the others, most visited first."""
+    ``deals`` simulated deals, ``alternatives`` the actions compared: the suggestion first,
+    then the others, best mean first."""
 
     action: Action
     deals: int
@@ -94,11 +95,10 @@ def hint(request: DecisionRequest, clock: Clock = time.perf_counter) -> Hint:
     result = _search_seat(request, clock).search(
         request.observation, legal, request.position, request.sample
     )
-    deals = result.iterations
     options = tuple(
-        HintOption(s.action, s.visits, s.visits / deals, s.mean_points) for s in result.stats
+        HintOption(s.action, s.deals, s.best_share, s.mean_points) for s in result.stats
     )
-    return Hint(result.action, deals, options)
+    return Hint(result.action, result.deals, options)
 
 
 def _legal(request: DecisionRequest) -> list[Action]:

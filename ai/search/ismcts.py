@@ -1,23 +1,31 @@
-"""Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse 2012).
+"""Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse 2012),
+with the root's candidates compared on common sampled deals.
 
-Each iteration:
+The search samples deals consistent with what the searching seat knows (``determinize`` of the
+sample it was given, each deal with its own generator) and, on each deal, plays every root
+candidate in turn from a copy of the deal. Each such iteration
 
-1. samples a deal consistent with what the searching seat knows: ``determinize`` of the sample
-   the seat was given, with that iteration's own generator;
-2. descends the tree from the root, at each node choosing among the actions legal *in this deal*
-   by UCB with availability counts (each seat maximises its own utility at its own moves), and
-   adds one new edge when the deal allows an action not tried yet here (the heuristic's choice
-   first); a later decision of the searching seat is a node of its own per observation (its own
-   information set: after a hit, one node per card it could have drawn);
-3. plays the deal on to the end of the round with the rollout policy (each game's heuristic);
-4. scores the round for every seat and adds each seat's utility to the edges that seat took.
+1. applies the candidate, then descends the tree below it, at each node choosing among the
+   actions legal *in this deal* by UCB with availability counts (each seat maximises its own
+   utility at its own moves); it adds one edge where the deal allows a move not tried yet (the
+   heuristic's move in this deal at once, other moves by progressive widening); a later
+   decision of the searching seat is a node of its own per observation (its information set:
+   after a hit, one node per card it could have drawn);
+2. plays the deal on to the end of the round with the rollout policy (each game's heuristic);
+3. scores the round for every seat and adds each seat's utility to the edges that seat took.
+
+Why every candidate on every deal: the candidates then meet the same hidden cards and the same
+future draws (common random numbers), so the difference between two candidates is measured deal
+by deal. With the few dozen to few hundred deals a 0.3 s budget allows, UCB's separate samples
+at the root could not tell a good move from a lucky one (round results vary far more than the
+moves' worth); paired differences can.
 
 Whose move it is: at the root, the searching seat (it is the decision being asked, even when a
-reaction window lists other seats before it); below the root, the first seat ``to_act`` lists:
-a reaction window is answered seat by seat in its precedence order. A move with one legal action
-(most window passes) is played at once, without a node. The searching seat's moves below the
-root are chosen in sampled deals whose hidden cards differ from iteration to iteration, so the
-tree never trusts a card the seat cannot see.
+reaction window lists other seats before it: window answers stay hidden until it closes); below
+the root, the first seat ``to_act`` lists, so a window is answered seat by seat in its
+precedence order. A move with one legal action (most window passes) is played at once, without
+a node. The searching seat's later moves are chosen in deals whose hidden cards differ from
+deal to deal, so the tree never trusts a card the seat cannot see.
 """
 
 from __future__ import annotations
@@ -36,30 +44,50 @@ from .budget import Budget
 from .rounds import RoundScorer
 from .tree import Edge, Node, select
 
-EXPLORATION = 0.5  # UCB's constant, for utilities in [0, 1]
-PRIOR_BIAS = 1.0  # progressive bias towards the heuristic's choice at the root
-CONFIDENCE = 1.0  # standard errors by which the search's choice must beat the heuristic's
+EXPLORATION = 0.5  # UCB's constant below the root, for utilities in [0, 1]
+CONFIDENCE = 2.0  # standard errors by which a candidate must beat the heuristic's choice
 WIDENING = 1.0  # below the root a node may hold 1 + WIDENING * sqrt(visits) edges
+MIN_DEALS = 8  # a standard error from fewer deals means little: keep the heuristic's choice
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ActionStats:
-    """What the search measured for one action of the root."""
+    """What the search measured for one root candidate over the sampled deals: its mean
+    utility and mean round result (points, or chips), the share of the deals in which it did
+    best (a tie shares the deal), and its mean advantage over the heuristic's choice."""
 
     action: Action
-    visits: int
+    deals: int
     mean_utility: float
     mean_points: float
+    best_share: float
+    advantage: float
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SearchResult:
-    """The chosen action, the number of iterations (simulated deals) and every tried root
-    action's statistics: the chosen action first, then the others, most visited first."""
+    """The chosen action, the number of sampled deals and of iterations (each deal plays every
+    candidate), and each candidate's statistics: the chosen action first, then the others by
+    mean utility."""
 
     action: Action
+    deals: int
     iterations: int
     stats: tuple[ActionStats, ...]
+
+
+class _Tally:
+    """Running sums for one candidate: utilities, points, best-of-deal credit, and differences
+    with the heuristic's choice on the same deals."""
+
+    __slots__ = ("best", "difference", "points", "squares", "utility")
+
+    def __init__(self) -> None:
+        self.utility = 0.0
+        self.points = 0.0
+        self.best = 0.0
+        self.difference = 0.0
+        self.squares = 0.0  # of the differences
 
 
 class Search:
@@ -73,14 +101,14 @@ class Search:
         prior: Action | None = None,
         candidates: Sequence[Action] | None = None,
     ) -> None:
-        """``prior`` is the heuristic's choice at the root; ``candidates`` (best first, the
-        prior among them) limit the root's actions, when given."""
+        """``policies`` play each seat in the rollouts; ``prior`` is the heuristic's choice (the
+        search keeps it unless another candidate measured clearly better); ``candidates`` (best
+        first) are the root actions compared, all legal ones when not given."""
         self.game = game
         self.seat = seat
         self.policies = policies
         self.scorer = RoundScorer(game)
         self.root = Node()
-        self.root_bias = {prior: PRIOR_BIAS} if prior is not None else None
         self.prior = prior
         self.candidates = list(candidates) if candidates is not None else None
 
@@ -93,64 +121,64 @@ class Search:
         clock: Callable[[], float],
     ) -> SearchResult:
         """Search from ``sample`` (a determinized state; never changed) until the budget is
-        spent. ``legal`` are the searching seat's actions (the same in every sampled deal)."""
-        legal = [a for a in self.candidates if a in legal] if self.candidates else list(legal)
-        start_round = self.scorer.round_of(sample)
-        start_totals = self.scorer.totals(sample)
+        spent: ``budget.iterations`` counts simulations (a deal counts once per candidate); a
+        time budget is checked between deals. ``legal`` are the searching seat's actions (the
+        same in every sampled deal)."""
+        actions = [a for a in self.candidates if a in legal] if self.candidates else list(legal)
+        prior = self.prior if self.prior in actions else actions[0]
+        tallies = {action: _Tally() for action in actions}
+        start = (self.scorer.round_of(sample), self.scorer.totals(sample))
         deadline = None if budget.seconds is None else clock() + budget.seconds
         limit = budget.iterations if budget.iterations is not None else math.inf
-        done = 0
-        while done < limit and (deadline is None or done == 0 or clock() < deadline):
+        deals = 0
+        while deals == 0 or (
+            (deals + 1) * len(actions) <= limit and (deadline is None or clock() < deadline)
+        ):
             deal = self.game.determinize(sample, self.seat, rng.fork())
-            self._iterate(deal, legal, rng, start_round, start_totals)
-            done += 1
-        return self._result(legal, done)
+            results = {a: self._iterate(deal.copy(), a, rng, start) for a in actions}
+            _record(tallies, results, prior)
+            deals += 1
+        return self._result(actions, tallies, prior, deals)
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(
-        self,
-        deal: Any,
-        legal: list[Action],
-        rng: Rng,
-        start_round: int,
-        start_totals: tuple[int, ...],
-    ) -> None:
+        self, deal: Any, action: Action, rng: Rng, start: tuple[int, tuple[int, ...]]
+    ) -> tuple[float, int]:
+        """Play ``action`` and the rest of the round on ``deal``; (the searching seat's utility,
+        its round result)."""
         game = self.game
-        node = self.root
-        actor = self.seat
-        path: list[Edge] = []
-        bias = self.root_bias
+        start_round, start_totals = start
+        edge = self.root.edges.get((self.seat, action))
+        if edge is None:
+            edge = self.root.edges[(self.seat, action)] = Edge(self.seat, action)
+        edge.available += 1
+        path = [edge]
+        game.apply(deal, self.seat, action)
+        node = None
         while True:
-            edge, expanded = self._descend(node, deal, actor, legal, rng, bias)
+            actor, legal = self._next_decision(deal, start_round)
+            if actor is None:
+                break
+            key = repr(game.observe(deal, actor)) if actor == self.seat else None
+            node = Node.child_of(edge, key)
+            edge, expanded = self._descend(node, deal, actor, legal, rng)
             game.apply(deal, actor, edge.action)
             path.append(edge)
             if expanded:
                 break
-            next_actor, legal = self._next_decision(deal, start_round)
-            if next_actor is None:
-                break
-            actor = next_actor
-            key = repr(game.observe(deal, actor)) if actor == self.seat else None
-            node = Node.child_of(edge, key)
-            bias = None
         self._rollout(deal, start_round)
         over = not game.to_act(deal)
         utilities, deltas = self.scorer.utilities(deal, start_totals, over)
-        for edge in path:
-            utility = utilities[edge.seat]
-            edge.visits += 1
-            edge.utility += utility
-            edge.squares += utility * utility
-            edge.points += deltas[edge.seat]
+        for taken in path:
+            utility = utilities[taken.seat]
+            taken.visits += 1
+            taken.utility += utility
+            taken.squares += utility * utility
+            taken.points += deltas[taken.seat]
+        return utilities[self.seat], deltas[self.seat]
 
     def _descend(
-        self,
-        node: Node,
-        deal: Any,
-        actor: int,
-        legal: list[Action],
-        rng: Rng,
-        bias: dict[Any, float] | None,
+        self, node: Node, deal: Any, actor: int, legal: list[Action], rng: Rng
     ) -> tuple[Edge, bool]:
         """The edge taken at ``node`` and whether it is new (a new edge ends the descent)."""
         node.visits += 1
@@ -164,14 +192,14 @@ class Search:
             else:
                 edge.available += 1
                 present.append(edge)
-        action = (
+        chosen = (
             self._expansion(node, deal, actor, legal, untried, present, rng) if untried else None
         )
-        if action is None:
-            return select(present, EXPLORATION, bias), False
-        edge = Edge(actor, action)
+        if chosen is None:
+            return select(present, EXPLORATION), False
+        edge = Edge(actor, chosen)
         edge.available = 1
-        edges[(actor, action)] = edge
+        edges[(actor, chosen)] = edge
         return edge, True
 
     def _expansion(
@@ -184,14 +212,10 @@ class Search:
         present: list[Edge],
         rng: Rng,
     ) -> Action | None:
-        """The untried action to add here, or ``None`` to choose among the tried ones.
-
-        At the root every candidate is tried, best first. Below it, a sampled deal always
-        gets its heuristic move (what the seat would play); other moves are added one by one
-        as the node is visited more (progressive widening), in random order. A few visits
-        therefore play the heuristic, as the rollouts do, instead of random moves."""
-        if node is self.root:
-            return untried[0]
+        """The untried move to add here, or ``None`` to choose among the tried ones. A sampled
+        deal always gets its heuristic move (what the seat would play there); other moves join
+        one by one as the node is visited more (progressive widening), in random order. So a
+        node seen a few times plays the heuristic, as the rollouts do, not random moves."""
         preferred = self.policies[actor].choose(self.game.observe(deal, actor), legal)
         if preferred in untried:
             return preferred
@@ -232,27 +256,58 @@ class Search:
             game.apply(deal, actor, action)
 
     # -- the answer ------------------------------------------------------------------------------
-    def _result(self, legal: list[Action], iterations: int) -> SearchResult:
-        order = {action: index for index, action in enumerate(legal)}
-        edges = [e for (seat, _a), e in self.root.edges.items() if seat == self.seat]
-        edges.sort(key=lambda e: (-e.visits, -e.mean_utility(), order.get(e.action, 0)))
-        chosen = self._final_choice(edges)
-        edges.remove(chosen)
-        edges.insert(0, chosen)
-        stats = tuple(
-            ActionStats(e.action, e.visits, e.mean_utility(), e.mean_points()) for e in edges
-        )
-        return SearchResult(chosen.action, iterations, stats)
+    def _result(
+        self, actions: list[Action], tallies: dict[Action, _Tally], prior: Action, deals: int
+    ) -> SearchResult:
+        stats = [
+            ActionStats(
+                action,
+                deals,
+                tally.utility / deals,
+                tally.points / deals,
+                tally.best / deals,
+                tally.difference / deals,
+            )
+            for action, tally in tallies.items()
+        ]
+        order = {action: index for index, action in enumerate(actions)}
+        stats.sort(key=lambda s: (-s.mean_utility, order[s.action]))
+        chosen = _final_choice(stats, tallies, prior, deals)
+        stats.sort(key=lambda s: s.action != chosen)  # stable: the choice first
+        return SearchResult(chosen, deals, deals * len(actions), tuple(stats))
 
-    def _final_choice(self, ranked: list[Edge]) -> Edge:
-        """The most visited action, if it beats the heuristic's choice by ``CONFIDENCE``
-        standard errors of the difference of their means; else the heuristic's choice. A few
-        hundred noisy deals cannot tell close actions apart, and the heuristic is a sound
-        player: the search overrules it only where it measured a clear difference."""
-        best = ranked[0]
-        prior = next((e for e in ranked if e.action == self.prior), None)
-        if prior is None or prior is best:
-            return best
-        margin = best.mean_utility() - prior.mean_utility()
-        noise = math.sqrt(best.variance_of_mean() + prior.variance_of_mean())
-        return best if margin > CONFIDENCE * noise else prior
+
+def _record(
+    tallies: dict[Action, _Tally], results: dict[Action, tuple[float, int]], prior: Action
+) -> None:
+    """Add one deal's results: sums, the best-of-deal credit (shared by ties) and each
+    candidate's difference with the heuristic's choice."""
+    best = max(utility for utility, _points in results.values())
+    winners = [a for a, (utility, _points) in results.items() if utility >= best - 1e-12]
+    baseline = results[prior][0]
+    for action, (utility, points) in results.items():
+        tally = tallies[action]
+        tally.utility += utility
+        tally.points += points
+        if action in winners:
+            tally.best += 1.0 / len(winners)
+        difference = utility - baseline
+        tally.difference += difference
+        tally.squares += difference * difference
+
+
+def _final_choice(
+    ranked: list[ActionStats], tallies: dict[Action, _Tally], prior: Action, deals: int
+) -> Action:
+    """The candidate with the best mean utility, if its advantage over the heuristic's choice,
+    measured deal by deal, exceeds ``CONFIDENCE`` standard errors; otherwise the heuristic's
+    choice. The heuristic is a sound player: the search overrules it where it measured a clear
+    difference, not where luck favoured another move."""
+    best = ranked[0].action
+    if best == prior or deals < MIN_DEALS:
+        return prior
+    tally = tallies[best]
+    mean = tally.difference / deals
+    spread = max(0.0, tally.squares / deals - mean * mean)
+    error = math.sqrt(spread / (deals - 1))
+    return best if mean > CONFIDENCE * error else prior

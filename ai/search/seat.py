@@ -13,7 +13,7 @@ from ..base import Purpose, Seat, SeatError, decision_rng
 from .budget import Budget
 from .ismcts import Search, SearchResult
 
-ROOT_CANDIDATES = 6  # the heuristic's favourite actions that the search compares
+ROOT_CANDIDATES = 4  # the heuristic's favourite actions that the search compares
 
 
 class SearchSeat(Seat):
@@ -70,7 +70,7 @@ def ranked(
     choice among the rest, and so on; where it cannot name another (a heuristic that builds its
     answer instead of picking from the list), the remaining actions follow in their order.
 
-    A few dozen deals cannot compare forty plays; they can compare the heuristic's six
+    A few dozen deals cannot compare forty plays; they can compare the heuristic's few
     favourites and find where it misjudged one."""
     rest = list(legal)
     order: list[Action] = []

@@ -82,17 +82,15 @@ class Node:
         return node
 
 
-def select(edges: list[Edge], exploration: float, bias: dict[Any, float] | None = None) -> Edge:
+def select(edges: list[Edge], exploration: float) -> Edge:
     """The edge with the highest upper confidence bound (availability-based UCB1 on utilities
-    in [0, 1], plus a progressive bias ``bias[action] / (visits + 1)`` where given). Ties go to
-    the first edge, so a search is deterministic for a given sequence of deals."""
+    in [0, 1]). Ties go to the first edge, so a search is deterministic for a given sequence of
+    deals."""
     best = edges[0]
     best_score = -math.inf
     for edge in edges:
         visits = edge.visits
         score = edge.utility / visits + exploration * math.sqrt(math.log(edge.available) / visits)
-        if bias:
-            score += bias.get(edge.action, 0.0) / (visits + 1)
         if score > best_score:
             best, best_score = edge, score
     return best
