@@ -4,8 +4,10 @@ section 10). It sees only its observation.
 * Punter, drawing: hit at 0 to 7, stand at 8 or 9 (the spec's best fixed reply).
 * Punter, betting: the minimum against a sound or unknown banker (the punter's expectation is
   negative there); more with a 6 or 7 in the hole, scaled by ``boldness``; up to 10% of its chips
-  against a banker it has seen stand low by choice (a timid banker makes punting profitable),
-  up to 20% there when it is very bold (``boldness`` 0.8 or more); otherwise never more than 10%.
+  against a timid banker (one the last settlement showed standing low by choice: a timid banker
+  makes punting profitable), up to 20% there when it is very bold (``boldness`` 0.8 or more);
+  otherwise never more than 10%. The seat keeps no memory between decisions (a resumed game
+  must play on exactly as before), so "timid" is read from the observation's last settlement.
 * Banker: compares the expected settlement of standing now with drawing, looking ahead to the
   five-card limit. Each punter's hidden hole card is summed over the cards the banker has not
   seen (leaving out values that would have made an earlier 9, which would have been shown), and
@@ -15,6 +17,7 @@ section 10). It sees only its observation.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from nove_desktop.engine.actions import Action
 from nove_desktop.games.banco.actions import HIT, STAND, Bet
@@ -25,7 +28,7 @@ from .base import Seat
 
 STAND_AT = 8  # punters hit below this score
 MAX_CARDS = 5
-TIMID_AT = 6  # a banker seen standing by choice at this score or lower is timid
+TIMID_AT = 5  # a banker the last settlement shows standing by choice this low is timid
 SHARE = 0.10  # the largest share of its chips a seat bets unless it is very bold
 BOLD = 0.8  # from this boldness on, a seat bets up to twice SHARE against a timid banker
 GOOD_HOLES = frozenset((6, 7))  # the best starting cards (spec 10)
@@ -34,17 +37,20 @@ GOOD_HOLES = frozenset((6, 7))  # the best starting cards (spec 10)
 class BancoHeuristicSeat(Seat):
     """Plays Nove (banco) from its observation only. ``boldness`` in [0, 1] scales the bets."""
 
-    kind = "heuristic"
+    kind = "normal"
 
     def __init__(self, seed: int, boldness: float = 0.5) -> None:
         super().__init__(seed)
         self.boldness = boldness
-        self.stands: dict[int, list[int]] = {}  # per banker seat: scores it stood at by choice
-        self.seen_hand = 0  # the last settled hand read from ``last_hand``
 
-    def choose(self, observation: BancoObservation, legal: list[Action]) -> Action:
+    def choose(
+        self,
+        observation: BancoObservation,
+        legal: list[Action],
+        position: int = 0,
+        sample: Any = None,
+    ) -> Action:
         obs = observation
-        self._remember(obs)
         if obs.phase == "BET":
             return self._bet(obs, legal)
         if HIT not in legal:
@@ -53,23 +59,6 @@ class BancoHeuristicSeat(Seat):
             return HIT if self._banker_hits(obs) else STAND
         score = obs.score if obs.score is not None else 0
         return HIT if score < STAND_AT else STAND
-
-    # -- memory ------------------------------------------------------------------------------
-    def _remember(self, obs: BancoObservation) -> None:
-        """Note where the last banker stood by choice (fewer than five cards and not a 9)."""
-        last = obs.last_hand
-        if last is None or last["hand"] <= self.seen_hand:
-            return
-        self.seen_hand = last["hand"]
-        if last["banker_cards"] < MAX_CARDS and last["banker_score"] != 9:
-            self.stands.setdefault(last["banker"], []).append(last["banker_score"])
-
-    def timid(self, banker: int) -> bool:
-        """The banker has stood by choice at ``TIMID_AT`` or lower at least twice, and in at
-        least a third of its choices."""
-        seen = self.stands.get(banker, [])
-        low = sum(1 for s in seen if s <= TIMID_AT)
-        return low >= 2 and 3 * low >= len(seen)
 
     # -- punter ------------------------------------------------------------------------------
     def _bet(self, obs: BancoObservation, legal: list[Action]) -> Action:
@@ -81,7 +70,7 @@ class BancoHeuristicSeat(Seat):
         hole = VALUE[obs.hand[0]]
         bold = self.boldness >= BOLD
         share = 0.0
-        if self.timid(obs.banker):
+        if timid(obs):
             share = 2 * SHARE * self.boldness if bold else SHARE
         elif hole in GOOD_HOLES:
             share = SHARE * self.boldness
@@ -105,6 +94,19 @@ class BancoHeuristicSeat(Seat):
         stand = worth[obs.score]
         hit = _expected_hit(worth, draw, obs.score, cards, stock)
         return hit > stand + 1e-9
+
+
+def timid(obs: BancoObservation) -> bool:
+    """The banker of this hand also banked the last settled hand and stood there by choice
+    (fewer than five cards, not a 9) at ``TIMID_AT`` or lower. A sound banker almost never does
+    (about 1% of its stands); one that stands on low scores does it in most hands."""
+    last = obs.last_hand
+    return (
+        last is not None
+        and last["banker"] == obs.banker
+        and last["banker_cards"] < MAX_CARDS
+        and last["banker_score"] <= TIMID_AT
+    )
 
 
 def unseen_values(obs: BancoObservation) -> list[int]:

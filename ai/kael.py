@@ -18,6 +18,8 @@ It sees only its observation: its hand, the table, the public pickups, counts an
 
 from __future__ import annotations
 
+from typing import Any
+
 from nove_desktop.engine.actions import Action
 from nove_desktop.games.kael.actions import (
     DECK_SOURCE,
@@ -49,9 +51,15 @@ NEAR_100 = 80
 class KaelHeuristicSeat(Seat):
     """Plays Kaël from its observation only."""
 
-    kind = "heuristic"
+    kind = "normal"
 
-    def choose(self, observation: KaelObservation, legal: list[Action]) -> Action:
+    def choose(
+        self,
+        observation: KaelObservation,
+        legal: list[Action],
+        position: int = 0,
+        sample: Any = None,
+    ) -> Action:
         obs = observation
         kinds = {type(a) for a in legal}
         if ChooseHandSize in kinds:
@@ -62,7 +70,7 @@ class KaelHeuristicSeat(Seat):
             return Pass()
         if GoodDraw in kinds:
             return self._good_draw(obs)
-        if CallKael in kinds and self._should_call(obs):
+        if CallKael in kinds and self.should_call(obs):
             return CallKael()
         draws = [a for a in legal if isinstance(a, DrawOnly)]
         if draws:
@@ -117,7 +125,7 @@ class KaelHeuristicSeat(Seat):
                 return view.seat
         return None
 
-    def _should_call(self, obs: KaelObservation) -> bool:
+    def should_call(self, obs: KaelObservation) -> bool:
         total = obs.hand_total if obs.hand_total is not None else 99
         if total > 5:
             return False  # never a false call

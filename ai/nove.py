@@ -7,6 +7,8 @@ spec's default choices for jokers (5.3 for a NOVE, 5.4 at scoring).
 
 from __future__ import annotations
 
+from typing import Any
+
 from nove_desktop.engine.actions import Action
 from nove_desktop.games.nove import hand as H
 from nove_desktop.games.nove.actions import (
@@ -48,9 +50,15 @@ def reduce(
 class NoveHeuristicSeat(Seat):
     """Plays NOVE from its observation only."""
 
-    kind = "heuristic"
+    kind = "normal"
 
-    def choose(self, observation: NoveObservation, legal: list[Action]) -> Action:
+    def choose(
+        self,
+        observation: NoveObservation,
+        legal: list[Action],
+        position: int = 0,
+        sample: Any = None,
+    ) -> Action:
         obs = observation
         first = legal[0]
         if isinstance(first, DeclareNove):
@@ -98,16 +106,16 @@ class NoveHeuristicSeat(Seat):
         if AskJokers in kinds:
             return AskJokers()
         announces = [a for a in legal if isinstance(a, AnnounceNove)]
-        if announces and self._should_announce(obs):
+        if announces and self.should_announce(obs):
             options = [a.option for a in announces if a.option is not None]
             if not options:
                 return AnnounceNove(None)
             return AnnounceNove(self._nove_option(obs, options, step=2))
-        if Hit in kinds and self._should_hit(obs):
+        if Hit in kinds and self.should_hit(obs):
             return Hit()
         return Stand()
 
-    def _should_announce(self, obs: NoveObservation) -> bool:
+    def should_announce(self, obs: NoveObservation) -> bool:
         fixed, free = reduce(obs.hand, obs.jokers)
         value = H.base_value(fixed) + (1 if free else 0)
         best = min((a[1] for a in obs.announcements), default=None)
@@ -124,7 +132,7 @@ class NoveHeuristicSeat(Seat):
             seen.update(seat.shown)
         return [c for c in DECK if c not in seen]
 
-    def _should_hit(self, obs: NoveObservation) -> bool:
+    def should_hit(self, obs: NoveObservation) -> bool:
         fixed, free = reduce(obs.hand, obs.jokers)
         base = H.base_value(fixed)
         unseen = self._unseen(obs)

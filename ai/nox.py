@@ -20,8 +20,11 @@ stacks away, and ends the round when that pays.
 
 from __future__ import annotations
 
+from typing import Any
+
 from nove_desktop.engine.actions import Action
 from nove_desktop.games.nox.actions import Play
+from nove_desktop.games.nox.cards import NUMBER
 from nove_desktop.games.nox.view import NoxObservation
 
 from .base import Seat
@@ -39,8 +42,8 @@ AVERAGE_CARD = 8
 GAME_WIN = 1000.0  # a round end that finishes the game is worth more than any points
 
 
-def _number(card: str) -> int:
-    return int(card[1:3])
+_number = NUMBER.__getitem__
+_MISSING = (3, 2, 2, 1, 2, 1, 1, 0)  # colours missing from a kitty, by its colour mask
 
 
 class _Kitty:
@@ -50,7 +53,7 @@ class _Kitty:
 
     def __init__(self, tops: list[str]) -> None:
         self.tops = tops
-        self.numbers = [_number(c) for c in tops]
+        self.numbers = [NUMBER[c] for c in tops]
         self.raw = sum(self.numbers)
         mask = 0
         for card in tops:
@@ -68,9 +71,9 @@ def after_play(tops: list[str], card: str, index: int | None) -> list[str]:
     else:
         active = index
         new[index] = card
-    number = _number(card)
+    number = NUMBER[card]
     for other, top in enumerate(new):
-        if other != active and _number(top) == number:
+        if other != active and NUMBER[top] == number:
             new[other] = card
             del new[active]
             break
@@ -78,23 +81,38 @@ def after_play(tops: list[str], card: str, index: int | None) -> list[str]:
 
 
 def _missing(mask: int) -> int:
-    return 3 - bin(mask).count("1")
+    return _MISSING[mask]
 
 
 class NoxHeuristicSeat(Seat):
     """Plays NOX from its observation only, one play ahead."""
 
-    kind = "heuristic"
+    kind = "normal"
 
-    def choose(self, observation: NoxObservation, legal: list[Action]) -> Action:
+    def choose(
+        self,
+        observation: NoxObservation,
+        legal: list[Action],
+        position: int = 0,
+        sample: Any = None,
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
-        obs = observation
-        me = obs.seat
-        assert me is not None
-        base = [_Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
         best: Action = legal[0]
         best_value = float("-inf")
+        for value, action in self.values(observation, legal):
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def values(
+        self, observation: NoxObservation, legal: list[Action]
+    ) -> list[tuple[float, Action]]:
+        """The estimated worth of each legal play, in the order of ``legal``."""
+        obs = observation
+        base = [_Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
+        weights = _weights(obs)
+        out: list[tuple[float, Action]] = []
         cache: dict[tuple[int, tuple[str, ...], str], float] = {}
         for action in legal:
             if not isinstance(action, Play):
@@ -107,24 +125,28 @@ class NoxHeuristicSeat(Seat):
                 kitties[action.target] = _Kitty(tops)
                 rest = list(obs.hand)
                 rest.remove(action.card)
-                value = self._value(obs, kitties, rest, action.card)
+                value = self._value(obs, kitties, rest, action.card, weights)
                 cache[key] = value
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            out.append((value, action))
+        return out
 
     # -- evaluation --------------------------------------------------------------------------
     def _value(
-        self, obs: NoxObservation, kitties: list[_Kitty], rest: list[str], played: str
+        self,
+        obs: NoxObservation,
+        kitties: list[_Kitty],
+        rest: list[str],
+        played: str,
+        weights: list[tuple[int, float]],
     ) -> float:
         ended = any(len(k.tops) >= STACKS_TO_END for k in kitties)
         now = [k.raw if k.mask == ALL_COLOURS else 0 for k in kitties]
         if ended:
-            return self._final(obs, now)
+            return self._final(obs, now, weights)
         estimate = self._estimates(obs, kitties, rest)
-        value = self._compare(obs, estimate)
+        value = _compare(obs.seat, estimate, weights)  # type: ignore[arg-type]
         if any(len(k.tops) == STACKS_TO_END - 1 for k in kitties):
-            closed = self._final(obs, self._closing_points(obs, kitties, now))
+            closed = self._final(obs, self._closing_points(obs, kitties, now), weights)
             value = (1 - CLOSE_RISK) * value + CLOSE_RISK * closed
         # Tie-break: keep high cards for later; play low cards where they change nothing.
         return value - 0.01 * _number(played)
@@ -164,23 +186,12 @@ class NoxHeuristicSeat(Seat):
                 out[seat] = HOLDS_COLOUR * (kitty.raw + AVERAGE_CARD)
         return out
 
-    def _compare(self, obs: NoxObservation, points: list[float]) -> float:
-        """My points against the opponents', mostly the most dangerous one; opponents near the
-        target (or ahead of me) weigh more."""
-        me = obs.seat
-        assert me is not None
-        target = obs.target_score
-        weighted = []
-        for seat, p in enumerate(points):
-            if seat == me:
-                continue
-            lead = obs.totals[seat] - obs.totals[me]
-            weight = 1.0 + max(0.0, min(1.0, lead / target)) + 0.5 * obs.totals[seat] / target
-            weighted.append(p * weight)
-        threat = 0.7 * max(weighted) + 0.3 * sum(weighted) / len(weighted)
-        return points[me] - threat
-
-    def _final(self, obs: NoxObservation, points: list[float] | list[int]) -> float:
+    def _final(
+        self,
+        obs: NoxObservation,
+        points: list[float] | list[int],
+        weights: list[tuple[int, float]],
+    ) -> float:
         """The value of the round ending with these points: recording, then the game's end."""
         me = obs.seat
         assert me is not None
@@ -195,4 +206,27 @@ class NoxHeuristicSeat(Seat):
             if totals[me] == best:
                 return GAME_WIN + totals[me] - max(t for s, t in enumerate(totals) if s != me)
             return -GAME_WIN - (best - totals[me])
-        return self._compare(obs, recorded)
+        return _compare(me, recorded, weights)
+
+
+def _weights(obs: NoxObservation) -> list[tuple[int, float]]:
+    """Each opponent and how much its points weigh against mine: more when it is ahead of me
+    or close to the target."""
+    me = obs.seat
+    assert me is not None
+    target = obs.target_score
+    totals = obs.totals
+    out = []
+    for seat in range(len(totals)):
+        if seat == me:
+            continue
+        lead = totals[seat] - totals[me]
+        out.append((seat, 1.0 + max(0.0, min(1.0, lead / target)) + 0.5 * totals[seat] / target))
+    return out
+
+
+def _compare(me: int, points: list[float], weights: list[tuple[int, float]]) -> float:
+    """My points against the opponents', mostly the most dangerous one (``weights``)."""
+    weighted = [points[seat] * weight for seat, weight in weights]
+    threat = 0.7 * max(weighted) + 0.3 * sum(weighted) / len(weighted)
+    return points[me] - threat

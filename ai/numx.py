@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from nove_desktop.engine.actions import Action
 from nove_desktop.games.numx.actions import (
@@ -66,9 +67,15 @@ def _classic(card: str) -> bool:
 class NumxHeuristicSeat(Seat):
     """Plays NUM-X from its observation only."""
 
-    kind = "heuristic"
+    kind = "normal"
 
-    def choose(self, observation: NumxObservation, legal: list[Action]) -> Action:
+    def choose(
+        self,
+        observation: NumxObservation,
+        legal: list[Action],
+        position: int = 0,
+        sample: Any = None,
+    ) -> Action:
         obs = observation
         if len(legal) == 1:
             return legal[0]

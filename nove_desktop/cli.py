@@ -76,7 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument(
-        "--seats", default=None, help="comma-separated seat kinds, e.g. heuristic,random"
+        "--seats",
+        default=None,
+        help="comma-separated seat kinds: random, easy, normal (or heuristic), hard; "
+        "e.g. hard,normal,easy,random",
     )
     sim.add_argument("--max-rounds", type=int, default=500, help="round cap of each game (NOVE)")
     sim.add_argument("--json", action="store_true", help="print one JSON object and nothing else")

@@ -1,4 +1,5 @@
-"""Headless matches: AI seats playing a registered game to the end, recorded as a replay."""
+"""Headless matches: AI seats playing a registered game to the end, recorded as a replay; and
+the one place where a decision request is built from a game state."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from ai import make_seat
-from ai.base import Seat
+from ai import DecisionRequest, decide, level_of
+from ai.base import Purpose, decision_rng
 
 from .engine.game import Game, GameResult, Stack
 from .engine.replay import Replay, SeatInfo
@@ -36,6 +37,45 @@ def default_names(kinds: Sequence[str]) -> list[str]:
     return [f"{kind.title()} {i + 1}" for i, kind in enumerate(kinds)]
 
 
+def decision_request(
+    game: Game[Any, Any],
+    state: Any,
+    seed: int,
+    seat: int,
+    kind: str,
+    position: int,
+    *,
+    options: Any = None,
+    seconds: float | None = None,
+    iterations: int | None = None,
+) -> DecisionRequest:
+    """What an AI of ``kind`` may use to decide for ``seat`` in ``state``, at ``position``
+    (actions applied so far) of the game dealt from ``seed``: the seat's observation and legal
+    actions, and for a search one sample of the state, determinized for the seat with a
+    generator derived from its seed and the position. The true state never leaves this
+    function. The budget is ``seconds`` and/or ``iterations`` (neither: the default)."""
+    seat_seed_value = seat_seed(seed, seat)
+    sample = None
+    if level_of(kind) == "hard":
+        rng = decision_rng(seat_seed_value, position, Purpose.SAMPLE)
+        sample = game.determinize(state, seat, rng)
+    budget: dict[str, Any] = {}
+    if seconds is not None or iterations is not None:
+        budget = {"seconds": seconds, "iterations": iterations}
+    return DecisionRequest(
+        game_id=game.id,
+        kind=kind,
+        seed=seat_seed_value,
+        seat=seat,
+        position=position,
+        observation=game.observe(state, seat),
+        legal=tuple(game.legal_actions(state, seat)),
+        sample=sample,
+        options=options,
+        **budget,
+    )
+
+
 def play_match(
     game: Game[Any, Any],
     options: Any,
@@ -45,12 +85,15 @@ def play_match(
     names: Sequence[str] | None = None,
     stack: Stack | None = None,
     replay: Replay | None = None,
+    seconds: float | None = None,
+    iterations: int | None = None,
 ) -> MatchResult:
-    """Play one game between AI seats of the given kinds. If it fails midway, ``replay`` (when
-    passed in) holds every action applied so far, so the failure can be reproduced."""
-    seats: list[Seat] = [
-        make_seat(kind, game.id, seat_seed(seed, i)) for i, kind in enumerate(kinds)
-    ]
+    """Play one game between AI seats of the given kinds (``seconds``/``iterations``: the Hard
+    seats' budget). The first seat ``to_act`` lists decides each time, as at the table. If the
+    game fails midway, ``replay`` (when passed in) holds every action applied so far, so the
+    failure can be reproduced."""
+    for kind in kinds:
+        level_of(kind)  # an unknown kind fails before the game starts
     names = list(names) if names is not None else default_names(kinds)
     if replay is None:
         replay = new_replay(game, options, seed, kinds, names, stack)
@@ -61,8 +104,18 @@ def play_match(
         if not acting:
             break
         seat = acting[0]
-        legal = game.legal_actions(state, seat)
-        action = seats[seat].choose(game.observe(state, seat), legal)
+        request = decision_request(
+            game,
+            state,
+            seed,
+            seat,
+            kinds[seat],
+            count,
+            options=options,
+            seconds=seconds,
+            iterations=iterations,
+        )
+        action = decide(request)
         game.apply(state, seat, action)
         replay.record(seat, action)
         count += 1

@@ -11,8 +11,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from ai import make_seat
-from ai.base import Seat, SeatError
+from ai import DecisionRequest, Hint, decide, hint, level_of
+from ai.base import SeatError
 
 from .engine.actions import Action
 from .engine.errors import EngineError, FormatError
@@ -20,7 +20,7 @@ from .engine.events import Event
 from .engine.game import Game, Stack
 from .engine.registry import Registry
 from .engine.replay import Replay, ReplayError, SeatInfo, parse, run
-from .match import seat_seed
+from .match import decision_request
 
 SAVE_FORMAT = "nove-desktop-save"
 SAVE_VERSION = 1
@@ -29,7 +29,8 @@ HUMAN = "human"
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatConfig:
-    """One seat of the table: a name and who plays it (``human``, ``random``, ``heuristic``)."""
+    """One seat of the table: a name and who plays it: ``human`` or an AI level (``random``,
+    ``easy``, ``normal``, ``hard``; ``heuristic`` is Normal's older name)."""
 
     name: str
     kind: str
@@ -64,11 +65,7 @@ class GameSession:
             seed=seed,
             stack=stack,
         )
-        self._ai: dict[int, Seat] = {
-            i: make_seat(s.kind, game.id, seat_seed(seed, i))
-            for i, s in enumerate(seats)
-            if not s.is_human
-        }
+        _check_kinds(self.seats)
 
     # -- whose turn ------------------------------------------------------------------------------
     @property
@@ -103,12 +100,61 @@ class GameSession:
         self.replay.record(seat, action)
         return events
 
-    def ai_seat(self, seat: int) -> Seat:
-        return self._ai[seat]
+    @property
+    def position(self) -> int:
+        """The number of actions applied so far: the clock of every AI decision."""
+        return len(self.replay.actions)
 
     def ai_inputs(self, seat: int) -> tuple[Any, list[Action]]:
         """What an AI seat may see and do now (a snapshot: safe to hand to a worker thread)."""
         return self.observe(seat), self.legal(seat)
+
+    def decision_request(
+        self,
+        seat: int,
+        kind: str | None = None,
+        seconds: float | None = None,
+        iterations: int | None = None,
+    ) -> DecisionRequest:
+        """Everything ``ai.decide`` (or ``ai.hint``) may use for ``seat``'s decision now, and
+        nothing else. ``kind`` defaults to the seat's own (a hint for a human seat asks "hard").
+        The budget is ``seconds`` and/or ``iterations``; with neither, the default time budget.
+
+        For a search the request carries one sample of the state, determinized for ``seat``
+        with a generator derived from the seat's seed and the position: the search never sees
+        the true state, and two states the seat cannot tell apart give the same sample.
+        """
+        kind = self.seats[seat].kind if kind is None else kind
+        if kind == HUMAN:
+            raise SeatError(f"seat {seat} is played by a person: ask for a kind of AI")
+        return decision_request(
+            self.game,
+            self.state,
+            self.seed,
+            seat,
+            kind,
+            self.position,
+            options=self.options,
+            seconds=seconds,
+            iterations=iterations,
+        )
+
+    def ai_decide(
+        self, seat: int, seconds: float | None = None, iterations: int | None = None
+    ) -> Action:
+        """``decide(decision_request(seat))``: the seat's AI decision now (headless use)."""
+        return decide(self.decision_request(seat, seconds=seconds, iterations=iterations))
+
+    def hint(self, seat: int, seconds: float | None = None, iterations: int | None = None) -> Hint:
+        """The Hard seat's suggestion for ``seat`` (any seat, a human's included)."""
+        return hint(self.decision_request(seat, "hard", seconds, iterations))
+
+    def ai_seat(self, seat: int) -> SessionSeat:
+        """The AI playing ``seat`` (``KeyError`` for a human seat). Its ``choose`` answers
+        from this session's current position: call it before the next action is applied."""
+        if self.seats[seat].is_human:
+            raise KeyError(seat)
+        return SessionSeat(self, seat)
 
     # -- saving ----------------------------------------------------------------------------------
     def to_save(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -152,11 +198,7 @@ class GameSession:
             raise SaveError(str(exc)) from None
         seats = [SeatConfig(s.name, s.kind) for s in replay.seats]
         try:
-            brains = {
-                i: make_seat(s.kind, game.id, seat_seed(replay.seed, i))
-                for i, s in enumerate(seats)
-                if not s.is_human
-            }
+            _check_kinds(seats)
         except SeatError as exc:
             raise SaveError(f"the saved game cannot be resumed: {exc}") from None
         session = cls.__new__(cls)
@@ -169,9 +211,29 @@ class GameSession:
         session.opening_events = []
         replay.result = None
         session.replay = replay
-        session._ai = brains
         session.ui = dict(data.get("ui") or {})
         return session
+
+
+class SessionSeat:
+    """An AI seat of a session, for callers that hold (observation, legal actions): it answers
+    through ``decide`` with the session's position and, for a search, its sample."""
+
+    def __init__(self, session: GameSession, seat: int) -> None:
+        self.session = session
+        self.seat = seat
+        self.kind = session.seats[seat].kind
+
+    def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
+        request = self.session.decision_request(self.seat)
+        return decide(dataclasses.replace(request, observation=observation, legal=tuple(legal)))
+
+
+def _check_kinds(seats: Sequence[SeatConfig]) -> None:
+    """``SeatError`` for a seat kind that is neither human nor a known AI level."""
+    for seat in seats:
+        if not seat.is_human:
+            level_of(seat.kind)
 
 
 class SaveError(ValueError):

@@ -299,6 +299,28 @@ def test_simulate_with_mixed_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum(report["wins"]) == 3
 
 
+def test_simulate_accepts_every_ai_level(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The four levels (and "heuristic", Normal's older name) sit at one table; the replays
+    written record the kinds and replay to the same scores."""
+    folder = tmp_path / "levels"
+    argv = ["simulate", "--players", "4", "--games", "1", "--seed", "3", "--max-rounds", "2"]
+    argv += ["--seats", "hard,normal,easy,random", "--save-replays", str(folder)]
+    status, out, _ = run_cli(capsys, *argv, "--json")
+    assert status == 0
+    report = one_json_object(out)
+    assert report["seats"] == ["hard", "normal", "easy", "random"]
+    (path,) = folder.glob("*.json")
+    recorded = json.loads(path.read_text())
+    assert [seat["kind"] for seat in recorded["seats"]] == report["seats"]
+    status, out, err = run_cli(capsys, "replay", str(path), "--json")
+    assert (status, err) == (0, "")
+    assert one_json_object(out)["scores"] == recorded["result"]["scores"]
+    status, out, _ = run_cli(capsys, *argv[:-2], "--seats", "heuristic,normal,easy,easy")
+    assert status == 0 and "heuristic" in out
+
+
 def test_save_replays_writes_files_that_replay_to_the_same_scores(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

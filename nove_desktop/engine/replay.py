@@ -19,7 +19,9 @@ from .registry import Registry
 
 FORMAT = "nove-desktop-replay"
 VERSION = 1
-SEAT_KINDS = ("human", "random", "heuristic", "search")
+# Who played each seat: a person or an AI level ("heuristic" is Normal's older name; "search"
+# was reserved before the levels existed). Informative only: replaying never asks a seat.
+SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "heuristic", "search")
 MAX_SEED = (1 << 64) - 1
 """Seeds run over the generator's 64-bit range; a larger number would alias a smaller one."""
 MAX_GAME_ID = 64

@@ -3,14 +3,16 @@ only, follows the AI notes, and does clearly better than random seats."""
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 
 from ai import make_seat
-from ai.banco import BancoHeuristicSeat, punter_scores, settlement_values, unseen_values
+from ai.banco import BancoHeuristicSeat, punter_scores, settlement_values, timid, unseen_values
 from nove_desktop.engine import Stack
 from nove_desktop.games.banco import BancoGame, BancoOptions
 from nove_desktop.games.banco.actions import HIT, STAND, Bet
 from nove_desktop.games.banco.state import Phase
+from nove_desktop.games.banco.view import BancoObservation
 from nove_desktop.match import play_match
 
 GAME = BancoGame()
@@ -49,29 +51,46 @@ def test_a_punter_bets_the_minimum_with_a_poor_card_and_more_with_a_six_or_seven
     assert choose(bold, good, 1) == Bet(10)
 
 
-def test_a_punter_bets_more_against_a_banker_seen_standing_low() -> None:
-    seat = BancoHeuristicSeat(1)
-    seat.stands = {0: [4, 5, 8], 1: [5, 8, 8, 8, 8, 8, 8]}
-    assert seat.timid(0) and not seat.timid(1)
-    poor = stacked(2, 0, "Co02 De03")
-    assert choose(seat, poor, 1) == Bet(10)
-    wide = stacked(2, 0, "Co02 De03", max_bet=50)
-    assert choose(seat, wide, 1) == Bet(10)  # 10% of its 100 chips, even with room for more
-    bold = BancoHeuristicSeat(1, boldness=1.0)
-    bold.stands = {0: [4, 5, 8]}
-    assert choose(bold, wide, 1) == Bet(20)  # a very bold seat goes to 20%
-
-
-def test_the_seat_remembers_where_bankers_stood_from_the_observations() -> None:
-    seat = BancoHeuristicSeat(3)
-    state = stacked(2, 0, "Co02 De03 Sp01")
+def after_a_timid_stand(**options: object) -> tuple[object, BancoObservation]:
+    """Seat 1's observation at its next bet, after the banker (seat 0) stood at 3 by choice."""
+    state = stacked(2, 0, "Co02 De03 Sp01", **options)
     GAME.apply(state, 1, Bet(1))
     GAME.apply(state, 1, STAND)
     GAME.apply(state, 0, STAND)  # the banker stands at 3 by choice
-    choose(seat, state, 1)
-    assert seat.stands == {0: [3]}
-    choose(seat, state, 1)  # the same settled hand is not counted twice
-    assert seat.stands == {0: [3]}
+    assert state.phase == Phase.BET and state.banker == 0
+    obs = GAME.observe(state, 1)
+    assert obs.last_hand["banker_score"] == 3 and obs.last_hand["banker_cards"] == 1
+    return state, obs
+
+
+def test_a_punter_bets_more_against_a_banker_the_last_settlement_shows_timid() -> None:
+    state, obs = after_a_timid_stand(max_bet=50)
+    legal = GAME.legal_actions(state, 1)
+    chips = obs.chips[1]
+    assert timid(obs)
+    assert BancoHeuristicSeat(1).choose(obs, legal) == Bet(int(chips * 0.10))
+    assert BancoHeuristicSeat(1, boldness=1.0).choose(obs, legal) == Bet(int(chips * 0.20))
+    # The same seat against a sound banker (stood at 8), or a banker new to the bank: it bets
+    # the minimum, or 5% of its chips with a 6 or 7 in the hole.
+    sound = dataclasses.replace(obs, last_hand={**obs.last_hand, "banker_score": 8})
+    other = dataclasses.replace(obs, last_hand={**obs.last_hand, "banker": 1})
+    drawn_out = dataclasses.replace(obs, last_hand={**obs.last_hand, "banker_cards": 5})
+    for view in (sound, other, drawn_out):
+        assert not timid(view)
+        assert BancoHeuristicSeat(1).choose(view, legal) in (Bet(1), Bet(int(chips * 0.05)))
+
+
+def test_the_seat_keeps_no_memory_between_decisions() -> None:
+    """A decision depends on the observation only: the seat that just saw a timid banker bets
+    like a fresh seat when the next observation shows a sound one, and the same observation
+    always gets the same answer."""
+    state, obs = after_a_timid_stand(max_bet=50)
+    legal = GAME.legal_actions(state, 1)
+    sound = dataclasses.replace(obs, last_hand={**obs.last_hand, "banker_score": 8})
+    seat = BancoHeuristicSeat(3)
+    first = seat.choose(obs, legal)
+    assert seat.choose(sound, legal) == BancoHeuristicSeat(3).choose(sound, legal)
+    assert seat.choose(obs, legal) == first != seat.choose(sound, legal)
 
 
 def test_the_banker_keeps_drawing_when_every_punter_shows_nine() -> None:

@@ -18,10 +18,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import nove_desktop.match as match_module
-from ai import make_seat
+from ai import SEAT_KINDS, DecisionRequest, make_seat
 from ai.base import RandomSeat, Seat, SeatError
+from ai.easy import NoveEasySeat
 from ai.kael import KaelHeuristicSeat
 from ai.nove import NoveHeuristicSeat
+from ai.search import SearchSeat
 from nove_desktop.engine import Action, Stack
 from nove_desktop.games.nove import NoveGame, NoveOptions, NoveState
 from nove_desktop.games.nove import hand as H
@@ -111,8 +113,12 @@ def true_split(state: NoveState, seat: int) -> tuple[list[str], str | None]:
 
 # -- the seat factory ------------------------------------------------------------------------------
 def test_make_seat_builds_the_known_kinds_and_refuses_others() -> None:
+    assert SEAT_KINDS == ("random", "easy", "normal", "hard", "heuristic")
     assert isinstance(make_seat("random", "nove", 1), RandomSeat)
     assert isinstance(make_seat("heuristic", "nove", 1), NoveHeuristicSeat)
+    assert isinstance(make_seat("normal", "nove", 1), NoveHeuristicSeat)
+    assert isinstance(make_seat("easy", "nove", 1), NoveEasySeat)
+    assert isinstance(make_seat("hard", "nove", 1), SearchSeat)
     with pytest.raises(SeatError, match='unknown seat kind "genius"'):
         make_seat("genius", "nove", 1)
     assert isinstance(make_seat("heuristic", "kael", 1), KaelHeuristicSeat)
@@ -144,13 +150,18 @@ def test_seats_are_deterministic(kind: type[Seat]) -> None:
         assert first.choose(obs, decision.legal) == second.choose(obs, decision.legal)
 
 
-def test_random_seat_depends_on_its_seed_and_uses_every_option() -> None:
+def test_random_seat_depends_on_its_seed_and_position_and_uses_every_option() -> None:
     legal: list[Action] = [Hit(), Stand(), AskJokers()]
     obs = sample()[0].observation
     picks = [RandomSeat(seed).choose(obs, legal) for seed in range(60)]
     assert set(picks) == set(legal)
     seat = RandomSeat(3)
-    assert len({type(seat.choose(obs, legal)) for _ in range(50)}) == 3
+    by_position = [seat.choose(obs, legal, position) for position in range(50)]
+    assert {type(a) for a in by_position} == {Hit, Stand, AskJokers}
+    # A decision is a function of (seed, position, observation, legal): asking again, in any
+    # order, gives the same answers (nothing is carried from one decision to the next).
+    again = [seat.choose(obs, legal, position) for position in reversed(range(50))]
+    assert again[::-1] == by_position
 
 
 def test_seats_never_mutate_the_legal_list_or_the_observation() -> None:
@@ -180,35 +191,47 @@ class RecordingNove(NoveGame):
 def test_play_match_gives_seats_observations_never_the_state(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Every decision of a match goes through ``decide`` with the acting seat's observation,
+    its legal actions and its position; a search gets a determinized sample, a copy that is
+    never the game's own state; the other levels get no sample at all."""
     game = RecordingNove()
-    calls: list[tuple[int, object, list[Action]]] = []
+    requests: list[DecisionRequest] = []
+    states: list[NoveState] = []
+    real_new_game = game.new_game
 
-    class Spy(Seat):
-        def __init__(self, inner: Seat, seat: int) -> None:
-            self.inner, self.seat = inner, seat
+    def keep_state(*args: Any, **kwargs: Any) -> Any:
+        state, events = real_new_game(*args, **kwargs)
+        states.append(state)
+        return state, events
 
-        def choose(self, observation: Any, legal: list[Action]) -> Action:
-            calls.append((self.seat, observation, legal))
-            return self.inner.choose(observation, legal)
+    monkeypatch.setattr(game, "new_game", keep_state)
+    real_decide = match_module.decide
 
-    real_make_seat = match_module.make_seat
-    built: list[int] = []
+    def spying_decide(request: DecisionRequest) -> Action:
+        requests.append(request)
+        return real_decide(request)
 
-    def spying_make_seat(kind: str, game_id: str, seed: int) -> Seat:
-        built.append(seed)
-        return Spy(real_make_seat(kind, game_id, seed), len(built) - 1)
-
-    monkeypatch.setattr(match_module, "make_seat", spying_make_seat)
-    result = play_match(game, NoveOptions(players=4), 3, ["heuristic", "random"] * 2)
-    assert result.actions == len(calls) > 20
-    for seat, observation, legal in calls:
+    monkeypatch.setattr(match_module, "decide", spying_decide)
+    kinds = ["heuristic", "random", "easy", "hard"]
+    result = play_match(game, NoveOptions(players=4), 3, kinds, iterations=8)
+    assert result.actions == len(requests) > 20
+    (state,) = states
+    for position, request in enumerate(requests):
+        observation = request.observation
+        assert request.position == position
+        assert request.kind == kinds[request.seat]
+        assert request.seed == match_module.seat_seed(3, request.seat)
         assert isinstance(observation, NoveObservation)
-        assert not isinstance(observation, NoveState)
-        assert observation.seat == seat  # the acting seat's own view, not another seat's
-        assert all(not isinstance(x, NoveState) for x in legal)
+        assert observation.seat == request.seat  # the acting seat's own view, not another's
+        assert all(not isinstance(x, NoveState) for x in request.legal)
+        if request.kind == "hard":
+            assert isinstance(request.sample, NoveState) and request.sample is not state
+        else:
+            assert request.sample is None
+    assert {r.kind for r in requests} == set(kinds)
     # Each observation is exactly the object the game's ``observe`` produced for that seat.
     observed = {id(obs): seat for seat, obs in game.handed_out}
-    assert all(observed.get(id(obs)) == seat for seat, obs, _ in calls)
+    assert all(observed.get(id(r.observation)) == r.seat for r in requests)
 
 
 def test_seat_seeds_are_derived_from_the_game_seed_not_its_generator() -> None:

@@ -90,7 +90,8 @@ def with_changes(**changes: Any) -> dict[str, Any]:
         (with_changes(seed=True), 'malformed replay: "seed" must be a whole number'),
         (
             with_changes(seats=[{"name": "A", "kind": "human"}, {"name": "B", "kind": "robot"}]),
-            "malformed replay: seat 1 needs a name and a kind (human, random, heuristic, search)",
+            "malformed replay: seat 1 needs a name and a kind "
+            "(human, random, easy, normal, hard, heuristic, search)",
         ),
         (
             with_changes(seats=[{"kind": "human"}]),

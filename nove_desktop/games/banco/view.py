@@ -243,7 +243,9 @@ def determinize(state: BancoState, seat: int, rng: Rng) -> BancoState:
     holes = [
         s for s in range(state.players) if s != seat and state.hands[s] and not state.revealed[s]
     ]
-    pool = [state.hands[s][0] for s in holes] + state.stock
+    # Sorted before the shuffle: the sample must not depend on where the true hidden cards lie,
+    # only on what ``seat`` knows (two states it cannot tell apart give the same sample).
+    pool = sorted([state.hands[s][0] for s in holes] + state.stock)
     rng.shuffle(pool)
     for s in holes:
         hand = state.hands[s]

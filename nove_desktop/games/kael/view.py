@@ -157,7 +157,9 @@ def determinize(state: KaelState, seat: int, rng: Rng) -> KaelState:
     pending_slot = None
     if state.pending is not None and state.current != seat:
         pending_slot = (state.current, state.hands[state.current].index(state.pending))
-    pool = [state.deck[i] if who < 0 else state.hands[who][i] for who, i in slots]
+    # Sorted before the shuffle: the sample must not depend on where the true hidden cards lie,
+    # only on what ``seat`` knows (two states it cannot tell apart give the same sample).
+    pool = sorted(state.deck[i] if who < 0 else state.hands[who][i] for who, i in slots)
     rng.shuffle(pool)
     for (who, i), card in zip(slots, pool, strict=True):
         if who < 0:

@@ -159,7 +159,9 @@ def determinize(state: NoveState, seat: int, rng: Rng, tries: int = 200) -> Nove
                 slots.append(("hand", other, i))
     slots += [("draw", 0, i) for i in range(len(state.draw))]
     slots += [("discard", 0, i) for i, c in enumerate(state.discard) if c in hidden]
-    pool = [_card_at(state, slot) for slot in slots]
+    # Sorted before the shuffles: the sample must not depend on where the true hidden cards lie,
+    # only on what ``seat`` knows (two states it cannot tell apart give the same sample).
+    pool = sorted(_card_at(state, slot) for slot in slots)
     pinned = _pin_decider_joker(state, seat, slots, pool, rng)
     shown_jokers = {
         other: _joker_info(state, other, [c for c in state.hands[other] if c in state.public])
@@ -174,6 +176,12 @@ def determinize(state: NoveState, seat: int, rng: Rng, tries: int = 200) -> Nove
             _place(sample, [pinned[0]], [pinned[1]])
         if _consistent(sample, state, seat, shown_jokers):
             break
+    # Who discarded each pile position is public (exchanges are seen); the card there may not be.
+    sample.discarded_by = {
+        card: owner
+        for card, owner in zip(sample.discard, _discard_owners(state), strict=True)
+        if owner is not None
+    }
     if state.phase == Phase.DECLARE:
         decider = state.queue[0]
         later = state.order[state.order.index(decider) + 1 :]
@@ -222,9 +230,11 @@ def _place(sample: NoveState, slots: list[tuple[str, int, int]], pool: list[str]
         else:
             sample.discard[index] = card
     sample.split_cache.clear()
-    for card in list(sample.discarded_by):
-        if card not in sample.discard:
-            del sample.discarded_by[card]
+
+
+def _discard_owners(state: NoveState) -> list[int | None]:
+    """The seat that discarded the card at each position of the discard pile, if known."""
+    return [state.discarded_by.get(card) for card in state.discard]
 
 
 def _must_not_be_nove(real: NoveState, other: int) -> bool:

@@ -117,7 +117,9 @@ def determinize(state: NoxState, seat: int, rng: Rng) -> NoxState:
     cards hidden from ``seat``, every hand keeping its size; the generator is reseeded."""
     sample = state.copy()
     others = [s for s in range(state.players) if s != seat]
-    pool = [card for s in others for card in state.hands[s]] + state.pile
+    # Sorted before the shuffle: the sample must not depend on where the true hidden cards lie,
+    # only on what ``seat`` knows (two states it cannot tell apart give the same sample).
+    pool = sorted([card for s in others for card in state.hands[s]] + state.pile)
     rng.shuffle(pool)
     at = 0
     for s in others:

@@ -227,33 +227,42 @@ def determinize(state: NumxState, seat: int, rng: Rng) -> NumxState:
     acting seat's intentions is dropped: another seat's prepared specials and pending Facteur X
     claims become "nothing prepared" and passes. The generator is reseeded."""
     sample = state.copy()
+    # Hidden cards are pooled in canonical order and hands are refilled by count, then sorted as
+    # hands always are: the sample depends only on what ``seat`` knows, never on where the true
+    # hidden cards lie (two states it cannot tell apart give the same sample).
     if not state.revealed:
         hidden = hidden_cards(state, seat)
-        places: list[list[str]] = []
+        groups: list[list[str]] = []  # other hands and pending malus choices
         for other in range(state.players):
             if other == seat:
                 continue
-            places.append(sample.hands[other])
+            groups.append(sample.hands[other])
             chosen = sample.chosen[other]
             if chosen:
-                places.append(chosen)
-        places.append(sample.deck)
-        slots = [(place, i) for place in places for i, c in enumerate(place) if c in hidden]
-        pool = [place[i] for place, i in slots]
+                groups.append(chosen)
+        deck_slots = [i for i, c in enumerate(sample.deck) if c in hidden]
+        pool = [c for group in groups for c in group if c in hidden]
+        pool += [sample.deck[i] for i in deck_slots]
+        pool.sort(key=_SORT)
         rng.shuffle(pool)
-        for (place, i), card in zip(slots, pool, strict=True):
-            place[i] = card
-        for other in range(state.players):
-            if other != seat:
-                sample.hands[other].sort(key=_SORT)
+        at = 0
+        for group in groups:
+            kept = [c for c in group if c not in hidden]
+            count = len(group) - len(kept)
+            group[:] = sorted(kept + pool[at : at + count], key=_SORT)
+            at += count
+        for i, card in zip(deck_slots, pool[at:], strict=True):
+            sample.deck[i] = card
         owners = [s for s in range(state.players) if s != seat and sample.objectives[s] is not None]
-        objectives = [sample.objectives[s] for s in owners] + sample.objective_pile
+        objectives = sorted([sample.objectives[s] for s in owners] + sample.objective_pile)
         rng.shuffle(objectives)
         for s in owners:
             sample.objectives[s] = objectives.pop(0)
         sample.objective_pile = objectives  # type: ignore[assignment]  # owners hold one
     else:
+        sample.deck.sort(key=_SORT)
         rng.shuffle(sample.deck)
+        sample.objective_pile.sort()
         rng.shuffle(sample.objective_pile)
     if state.staged and state.current != seat:
         sample.staged = []
