@@ -22,6 +22,8 @@ class Widget:
         self.has_focus = False  # the keyboard's target (set by its FocusGroup before drawing)
         self.hint = ""  # one line of help shown while the widget has the focus
         self.hotkey: int | None = None  # a key that presses it (same letter in every language)
+        self.action: Any = None  # the game action it takes, if any (a hint outlines it)
+        self.suggested = False
 
     def activate(self) -> None:
         """Enter/Space or a click."""

@@ -410,3 +410,37 @@ def place_controls(scene: TableScene, widgets: list[Widget]) -> None:
         x = 1266 - (columns - col) * (bw + 8)
         y = 706 - (rows - row) * (bh + 8)
         widget.rect = rect_to_screen(app, pygame.FRect(x, y, bw, bh))
+
+
+def suggestion(scene: TableScene, surface: pygame.Surface) -> None:
+    """A hint: its sentence beside the controls, its button and cards outlined in green."""
+    app = scene.app
+    text = scene.advisor.text
+    if not text:
+        return
+    green = theme.OK
+    width = max(2, app.s(4))
+    for widget in scene.controls:
+        if widget.suggested and widget.visible:
+            pygame.draw.rect(surface, green, widget.rect.inflate(app.s(10), app.s(10)), width,
+                             border_radius=app.s(14))
+    for ref in scene.suggested_refs:
+        sprite = scene.sprites.get(ref)
+        if sprite is not None and sprite.visible:
+            pygame.draw.rect(surface, green, card_rect(scene, sprite).inflate(app.s(8), app.s(8)),
+                             width, border_radius=app.s(10))
+    tops = [w.rect.top for w in scene.controls if w.visible and w.rect.width]
+    right = max((w.rect.right for w in scene.controls if w.visible), default=0)
+    box_w = app.s(300)
+    image = fitted(app, text, box_w - app.s(20), app.s(15), theme.WHITE, max_lines=4)
+    box = pygame.Rect(0, 0, box_w, image.get_height() + app.s(16))
+    if tops and right:
+        box.bottomright = (right, min(tops) - app.s(10))
+    else:
+        box.midbottom = to_screen(app, (640, STATUS_Y - 8))
+    back = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(back, (12, 40, 24, 235), back.get_rect(), border_radius=app.s(10))
+    pygame.draw.rect(back, (*green, 255), back.get_rect(), max(1, app.s(2)),
+                     border_radius=app.s(10))
+    surface.blit(back, box)
+    surface.blit(image, image.get_rect(center=box.center))

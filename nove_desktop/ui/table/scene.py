@@ -24,6 +24,8 @@ from typing import Any, ClassVar
 
 import pygame
 
+from ai import decide, level_of
+
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
@@ -39,6 +41,7 @@ from . import paint
 from .ai_runner import AIRunner
 from .drag import Drag
 from .effects import Banner, Task, TokenFlight
+from .hints import Advisor
 from .layout import SeatSpot, Side, seat_spots
 from .moments import ALL_AI_WINDOW, Moment, OpenMoment
 from .sprites import HOVER_LIFT, SELECT_LIFT, CardSprite
@@ -127,8 +130,10 @@ class TableScene(Scene):
         self.menu_button = Button(_("Menu"), self.ask_leave)
         self.rules_button = Button(_("Rules"), self.open_rules)
         self.log_button = Button(_("Log"), self.toggle_log)
+        self.advisor = Advisor(self)
+        self.hint_button = Button(_("Hint  (?)"), self.advisor.ask)
         self.hud_buttons = [self.menu_button, self.rules_button, self.log_button,
-                            *self.extra_hud_buttons()]
+                            *self.extra_hud_buttons(), self.hint_button]
         self.pending_modal: Callable[[], None] | None = None
         self.modal_open = False
         self.stats_recorded = False
@@ -142,6 +147,7 @@ class TableScene(Scene):
         self.dealer: int | None = None
         self.scores = [0] * self.n
         self.buried: set[str] = set()
+        self.suggested_refs: set[str] = set()
         self.drag: Drag | None = None
         self.layout_seats()
         self.reconcile()
@@ -212,6 +218,27 @@ class TableScene(Scene):
 
     def history_rows(self, events: Sequence[Event]) -> None:
         """Called with every event of a resumed game, so a table can rebuild its history."""
+
+    def action_words(self, action: Action) -> str:
+        """An action in a few words, for hints ("Stand", "Lay a pair of 7s")."""
+        words = self.game.describe_action(action)
+        return words[:1].upper() + words[1:]
+
+    def hint_value(self, mean: float) -> str:
+        """A hint's expected round result in the game's units ("+1.3 points")."""
+        return _("{value:+.1f} points").format(value=mean)
+
+    def hinted_refs(self, action: Action) -> list[str]:
+        """The cards a suggested action plays (outlined with the suggestion)."""
+        cards = list(getattr(action, "cards", ()) or ())
+        card = getattr(action, "card", None)
+        return cards + ([card] if isinstance(card, str) else [])
+
+    def action_button(self, label: str, action: Action, **style: Any) -> Button:
+        """A button that takes ``action`` (a hint can then outline it)."""
+        button = Button(label, lambda: self.act(action), **style)
+        button.action = action
+        return button
 
     def extra_hud_buttons(self) -> list[Button]:
         """More buttons beside Menu, Rules and Log (a game's history...)."""
@@ -566,6 +593,7 @@ class TableScene(Scene):
             or bool(self.tasks)
             or self.moment is not None
             or self.runner.busy
+            or self.advisor.thinking
             or bool(self.ai_wait)
             or not self.synced
             or any(s.lift.done is False for s in self.sprites.values())
@@ -573,6 +601,8 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.update_motion(dt)
+        self.advisor.update()
+        self.hint_button.visible = self.advisor.available()
         self.flush_save()
         if self.modal_open:
             return
@@ -707,9 +737,12 @@ class TableScene(Scene):
         return pace * (0.6 if not self.session.human_seats else 1.0)
 
     def ask_ai(self, seat: int, token: object) -> None:
-        observation, legal = self.session.ai_inputs(seat)
-        brain = self.session.ai_seat(seat)
-        self.runner.submit(seat, token, brain.choose, observation, legal)
+        """The seat's decision request (its observation, legal actions and, for a search, one
+        sample of what it cannot see), answered by ``ai.decide`` in a worker; a search runs in
+        the worker process."""
+        request = self.session.decision_request(seat)
+        heavy = level_of(request.kind) == "hard"
+        self.runner.submit(seat, token, decide, request, heavy=heavy)
 
     # -- windows and prompts ---------------------------------------------------------------------
     def run_moment(self, moment: Moment, acting: tuple[int, ...]) -> None:
@@ -856,9 +889,11 @@ class TableScene(Scene):
             self.actions_applied += 1
 
     def decide_now(self, seat: int) -> Action:
-        """An AI decision made in the frame (only for quick private prompts)."""
-        observation, legal = self.session.ai_inputs(seat)
-        return self.session.ai_seat(seat).choose(observation, legal)
+        """An AI decision made in the frame, for a quick private prompt (Kaël's good draw): a
+        Hard seat answers it as Normal does, since a search in the frame would take time that
+        everyone could see (and its two choices need no search)."""
+        kind = level_of(self.session.seats[seat].kind)
+        return decide(self.session.decision_request(seat, "normal" if kind == "hard" else kind))
 
     def update_moment(self, dt: float) -> None:
         """Run the open window's clock; forget the window once the engine has closed it and
@@ -883,6 +918,27 @@ class TableScene(Scene):
         self.card_widgets = [CardWidget(self, ref) for ref in self.ordered(refs)]
         self.place_controls(widgets)
         self.focus.set(self.focus_order(widgets), keep=False)
+        self.keep_suggestion()
+
+    def keep_suggestion(self) -> None:
+        """New controls for the decision a hint was found for keep its outline (and the Hint
+        button shows only while a human at the screen decides)."""
+        self.hint_button.visible = self.advisor.available()
+        found = self.advisor.hint
+        if found is not None and self.advisor.asked_at == self.decision_moment():
+            self.suggest(found.action)
+        else:
+            self.suggested_refs = set()
+
+    def decision_moment(self) -> object:
+        """Names the decision on screen: a hint belongs to it and is dropped when it passes."""
+        return (self.actions_applied, self.viewer)
+
+    def suggest(self, action: Action) -> None:
+        """Outline the controls (and cards) of a hint's suggestion."""
+        for widget in self.controls:
+            widget.suggested = widget.action is not None and widget.action == action
+        self.suggested_refs = set(self.hinted_refs(action))
 
     def refresh_controls(self, widgets: list[Widget]) -> None:
         """New buttons for the same decision (the selection changed): the keyboard stays on
@@ -894,6 +950,7 @@ class TableScene(Scene):
         self.focus.set(order, keep=False)
         if isinstance(focused, CardWidget) and focused in order and self.focus.keyboard:
             self.focus.focus(focused)
+        self.keep_suggestion()
 
     def ordered(self, refs: list[str]) -> list[str]:
         """Refs in zone order (the keyboard walks the cards left to right)."""
@@ -1029,6 +1086,9 @@ class TableScene(Scene):
         self.log_open = not self.log_open
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and getattr(event, "unicode", "") == "?":
+            self.advisor.ask()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.log_open:
                 self.log_open = False
@@ -1182,6 +1242,7 @@ class TableScene(Scene):
             if sprite is not None:
                 widget.rect = paint.card_rect(self, sprite)
         self.focus.draw(surface, self.app.fonts, self.app.scale)
+        paint.suggestion(self, surface)
         self.draw_over(surface)
         carried = self.dragged()
         if carried is not None:  # the carried card rides over everything but the log

@@ -592,16 +592,17 @@ class KaelTable(TableScene):
         if isinstance(first, ChooseHandSize):
             sizes = [a for a in legal if isinstance(a, ChooseHandSize)]
             best = next((a for a in sizes if a.size == 5), sizes[0])
-            return [Button(ngettext("Deal {n} card", "Deal {n} cards", a.size).format(n=a.size),
-                           lambda a=a: self.act(a), primary=a == best)
+            return [self.action_button(
+                        ngettext("Deal {n} card", "Deal {n} cards", a.size).format(n=a.size), a,
+                        primary=a == best)
                     for a in [best, *[a for a in sizes if a != best]]]
         if isinstance(first, GoodDraw | KeepCard):
             card = self.observe().good_draw
             rank = rank_words(RANK[card]) if card else ""
             self.status = _("Good draw! Lay the {rank} again?").format(rank=rank)
-            return [keyed(Button(_("Lay it  (G)"), lambda: self.act(GoodDraw()), primary=True),
+            return [keyed(self.action_button(_("Lay it  (G)"), GoodDraw(), primary=True),
                           pygame.K_g),
-                    keyed(Button(_("Keep it  (K)"), lambda: self.act(KeepCard())), pygame.K_k)]
+                    keyed(self.action_button(_("Keep it  (K)"), KeepCard()), pygame.K_k)]
         return self.turn_controls(seat, legal)
 
     def turn_controls(self, seat: int, legal: list[Action]) -> list[Widget]:
@@ -614,14 +615,13 @@ class KaelTable(TableScene):
                     label = _("Draw from deck  (D)") if action.source == DECK_SOURCE else _(
                         "Take the {rank}  (T)").format(rank=rank_words(RANK[top or "X"]))
                     key = pygame.K_d if action.source == DECK_SOURCE else pygame.K_t
-                    buttons.append(keyed(Button(label, lambda a=action: self.act(a),
-                                                primary=not buttons), key))
+                    buttons.append(keyed(self.action_button(label, action, primary=not buttons),
+                                         key))
         elif chosen:
             for action in self.lays_for(chosen, legal):
                 key = pygame.K_t if getattr(action, "source", "") == TABLE_SOURCE else pygame.K_d
-                buttons.append(keyed(Button(self.lay_label(action, top),
-                                            lambda a=action: self.act(a), primary=not buttons),
-                                     key))
+                buttons.append(keyed(self.action_button(self.lay_label(action, top), action,
+                                                        primary=not buttons), key))
             if not buttons:
                 buttons.append(Button(_("These cards cannot be laid together"), lambda: None))
                 buttons[-1].enabled = False
@@ -632,6 +632,7 @@ class KaelTable(TableScene):
         if CallKael() in legal:
             total = self.own_total()
             call = Button(_("Kaël!  (K)"), self.call_kael, danger=total > 5)
+            call.action = CallKael()
             buttons.append(keyed(call, pygame.K_k))
         return buttons
 

@@ -555,23 +555,22 @@ class NoveTable(TableScene):
             best = max(legal, key=lambda a: (self.joker_points.get(a.option, -99),  # type: ignore[attr-defined]
                                              OPTION_VALUE[a.option]))  # type: ignore[attr-defined]
             ordered = [best, *[a for a in legal if a != best]]
-            return [Button(self.option_label(a), lambda a=a: self.act(a), primary=a == best)
+            return [self.action_button(self.option_label(a), a, primary=a == best)
                     for a in ordered]
         if isinstance(first, DeclareNove):
-            return [Button(self.option_label(a), lambda a=a: self.act(a), primary=True)
-                    for a in legal]
+            return [self.action_button(self.option_label(a), a, primary=True) for a in legal]
         buttons: list[Widget] = []
         for action in legal:
             if isinstance(action, Hit):
-                buttons.insert(0, Button(_("Hit  (H)"), lambda: self.act(Hit()), primary=True))
+                buttons.insert(0, self.action_button(_("Hit  (H)"), action, primary=True))
             elif isinstance(action, Stand):
-                buttons.append(Button(_("Stand  (S)"), lambda: self.act(Stand())))
+                buttons.append(self.action_button(_("Stand  (S)"), action))
             elif isinstance(action, AskJokers):
-                buttons.append(Button(_("Jokers?  (J)"), lambda: self.act(AskJokers())))
+                buttons.append(self.action_button(_("Jokers?  (J)"), action))
             elif isinstance(action, AnnounceNove):
                 label = _("NOVE!  (N)") if action.option is None else _(
                     "NOVE, joker = {value}").format(value=option_name(action.option))
-                buttons.append(Button(label, lambda a=action: self.act(a)))
+                buttons.append(self.action_button(label, action))
         return buttons
 
     def option_label(self, action: Action) -> str:

@@ -519,6 +519,18 @@ class BancoTable(TableScene):
             elif event.kind == "bank_passed":
                 self.term_start = list(chips_now)
 
+    def action_words(self, action: Action) -> str:
+        if isinstance(action, Bet):
+            return ngettext("Bet {n} chip", "Bet {n} chips", action.amount).format(n=action.amount)
+        if action == HIT:
+            return _("Take a card")
+        if action == STAND:
+            return _("Stand")
+        return super().action_words(action)
+
+    def hint_value(self, mean: float) -> str:
+        return _("{value:+.1f} chips").format(value=mean)
+
     def describe_event(self, event: Event) -> str | None:
         return words.describe(event, self.names, self.hands_per_bank)
 

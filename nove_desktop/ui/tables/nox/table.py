@@ -354,6 +354,19 @@ class NoxTable(TableScene):
     def winners(self) -> list[int]:
         return list(self.observe().winners)
 
+    def action_words(self, action: Action) -> str:
+        """A play as the hint names it: "the blue 15 on Ada's green 7", "the blue 15 as a new
+        stack in your kitty"."""
+        if not isinstance(action, Play):
+            return super().action_words(action)
+        whose = _("your kitty") if action.target == self.viewer else _("{name}'s kitty").format(
+            name=self.names[action.target])
+        card = card_words(action.card)
+        if action.stack is None:
+            return _("The {card} as a new stack in {kitty}").format(card=card, kitty=whose)
+        return _("The {card} on stack {n} of {kitty}").format(card=card, n=action.stack + 1,
+                                                             kitty=whose)
+
     def describe_event(self, event: Event) -> str | None:
         return self.narrator.line(event)
 

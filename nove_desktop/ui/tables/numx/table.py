@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ....engine.actions import Action
 from ....engine.events import Event
 from ....games.numx.cards import IS_CLASSIC, ORDER, VALUE, WEIGHT
 from ....games.numx.scoring import OBJECTIVE_TABLE, SeatFacts
@@ -45,7 +46,15 @@ from .pickers import Picker
 from .plan import Planned, selected_value
 from .summary import scoreboard
 from .windows import NumxWindows
-from .words import OBJECTIVES, Narrator, badge, objective_row, signed
+from .words import (
+    OBJECTIVES,
+    Narrator,
+    badge,
+    card_words,
+    combination_words,
+    objective_row,
+    signed,
+)
 
 MALUS_PLUS_SETS = [
     [[1, 1], [2, 1], [1, 2]],
@@ -499,6 +508,24 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
         }
 
     # == log, results, history ===================================================================
+    def action_words(self, action: Action) -> str:
+        """A move as the hint names it, in the table's words ("Play 7 7 + X-Joker")."""
+        cards = getattr(action, "cards", None)
+        kind = action.TYPE
+        if kind in ("play", "claim") and cards:
+            return _("Play {cards}").format(
+                cards=combination_words(cards, getattr(action, "joker_value", None)))
+        if kind == "choose_malus" and cards:
+            return _("Put {cards} in your malus area").format(
+                cards=", ".join(card_words(c) for c in cards))
+        if kind in ("play_numx", "claim_numx"):
+            return _("Play Num-X")
+        if kind == "pass":
+            return _("Pass")
+        if kind == "draw":
+            return _("Draw a card")
+        return super().action_words(action)
+
     def describe_event(self, event: Event) -> str | None:
         return self.narrator.line(event)
 

@@ -1,0 +1,115 @@
+"""Hints at the table: asked with "?" or the Hint button, searched in the worker process from the
+human seat's own decision request, shown with the search's numbers, outlined on the table,
+forgotten once the decision is made, and counted in the statistics."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from table_helpers import AI, make_app, open_table, reset, run_until, session_for, step
+
+from nove_desktop.ui.table import hints
+
+QUESTION = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT,
+                              unicode="?", scancode=0)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    application = make_app(tmp_path_factory.mktemp("hints"))
+    yield application
+    pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(app, monkeypatch):
+    monkeypatch.setattr(hints, "HINT_SECONDS", 0.2)
+    reset(app)
+    yield
+
+
+def waiting_human(app, game_id, seed=4):
+    session = session_for(app, game_id, ["human", AI, AI], seed=seed)
+    table = open_table(app, session)
+    run_until(app, lambda a: bool(table.controls) and not table.animating
+              and table.viewer in session.to_act(), limit=30_000)
+    return session, table
+
+
+def wait_for_hint(app, table, seconds=60.0):
+    started = time.monotonic()
+    while table.advisor.thinking and time.monotonic() - started < seconds:
+        step(app)
+    assert not table.advisor.thinking, "the hint never came"
+
+
+@pytest.mark.parametrize("game_id", ["nove", "kael", "banco"])
+def test_a_hint_names_a_legal_move_with_the_searchs_numbers(app, game_id):
+    session, table = waiting_human(app, game_id)
+    assert table.hint_button.visible
+    before = list(session.replay.actions)
+    step(app, [QUESTION])
+    assert table.advisor.thinking and table.advisor.text  # "Thinking about a hint..."
+    wait_for_hint(app, table)
+    found = table.advisor.hint
+    assert found is not None
+    assert found.action in session.legal(0)
+    assert "simulated deal" in table.advisor.text
+    assert str(found.deals) in table.advisor.text.replace(",", "")
+    assert session.replay.actions == before  # asking changes nothing in the game
+    outlined = table.suggested_refs | {id(w) for w in table.controls if w.suggested}
+    assert outlined or not table.hinted_refs(found.action)
+    assert 0 in table.hinted
+
+
+def test_the_hint_asks_with_the_human_seats_own_request(app, monkeypatch):
+    session, table = waiting_human(app, "kael")
+    sent = []
+    submit = table.runner.submit
+
+    def spy(key, token, work, *args, **kwargs):
+        sent.append((key, work, args))
+        return submit(key, token, work, *args, **kwargs)
+
+    monkeypatch.setattr(table.runner, "submit", spy)
+    table.advisor.ask()
+    (key, work, (request,)), = sent
+    assert key == hints.HINT_KEY and work is hints.hint
+    assert request.seat == 0 and request.kind == "hard"
+    assert request.observation == session.observe(0)  # what seat 0 may know, nothing more
+    assert request.sample is not session.state
+    wait_for_hint(app, table)
+
+
+def test_a_hint_is_dropped_once_the_decision_is_made(app):
+    _session, table = waiting_human(app, "nove")
+    step(app, [QUESTION])
+    wait_for_hint(app, table)
+    assert table.advisor.text
+    table.act(table.advisor.hint.action)
+    step(app)
+    assert table.advisor.text == "" and table.advisor.hint is None
+    assert not table.suggested_refs
+
+
+def test_no_hint_while_an_ai_seat_decides(app):
+    session = session_for(app, "nove", [AI, AI, "human"], seed=9)
+    table = open_table(app, session)
+    run_until(app, lambda a: session.to_act() and not session.is_human(session.to_act()[0])
+              and not table.animating, limit=30_000)
+    step(app)
+    assert not table.hint_button.visible
+    step(app, [QUESTION])
+    assert not table.advisor.thinking and table.advisor.text == ""
+
+
+def test_who_asked_for_a_hint_is_saved_with_the_game(app):
+    _session, table = waiting_human(app, "nove")
+    step(app, [QUESTION])
+    wait_for_hint(app, table)
+    table.act(table.advisor.hint.action)
+    step(app)
+    saved = app.storage.load_game().data
+    assert saved["ui"]["hinted"] == [0]
