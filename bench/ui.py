@@ -100,12 +100,16 @@ def _child_setup(size: tuple[int, int], animation: str, pace: str) -> Any:
     return app, tmp
 
 
-def _new_table(app: Any, game_id: str, players: int, seed: int, human: bool = False) -> Any:
+def _new_table(
+    app: Any, game_id: str, players: int, seed: int, human: bool = False, hard: int = 0
+) -> Any:
+    """A table of AI seats (the first ``hard`` of them Hard, the others Normal)."""
     from nove_desktop.session import GameSession, SeatConfig
 
     game = app.registry.get(game_id)
     options = game.options_from_json({"players": players})
-    kinds = ["human" if human and i == 0 else "heuristic" for i in range(players)]
+    kinds = ["human" if human and i == 0 else ("hard" if i < hard else "normal")
+             for i in range(players)]
     seats = [SeatConfig(f"Seat {i + 1}", kind) for i, kind in enumerate(kinds)]
     session = GameSession(game, options, seed, seats)
     app.scenes.clear_to("title")
@@ -134,7 +138,7 @@ def child_frames(args: argparse.Namespace) -> dict[str, Any]:
 
     from nove_desktop.ui.scenes.summary import GameOverScene, RoundSummaryScene
 
-    table = _new_table(app, args.game, args.players, SEED)
+    table = _new_table(app, args.game, args.players, SEED, hard=args.hard)
     enter = _enter_event()
     cpu: list[float] = []
     thread: list[float] = []
@@ -275,7 +279,7 @@ def run_child(mode: str, extra: list[str], env: dict[str, str] | None = None) ->
 
 def table_list(args: argparse.Namespace) -> list[tuple[str, int]]:
     """(game id, seats) pairs from ``--tables`` ("kael:6,banco:12"); "all": every registered
-    table at the seat count its issue names."""
+    table at the seat count its issue names. ``--hard N`` makes the first N seats Hard."""
     if args.tables == "all":
         sys.path.insert(0, str(ROOT))
         from nove_desktop.ui.tables import table_classes
@@ -304,6 +308,7 @@ def bench_frames(args: argparse.Namespace, log) -> list[dict[str, Any]]:  # type
                             "--game", game_id,
                             "--size", f"{w}x{h}",
                             "--players", str(players),
+                            "--hard", str(args.hard),
                             "--frames", str(args.frames),
                             "--warmup", str(args.warmup),
                             "--summary-frames", str(args.summary_frames),
@@ -695,6 +700,8 @@ def main() -> int:
                         help='tables to measure: "all" or e.g. "kael:6,banco:12"')
     parser.add_argument("--sizes", default="1920x1080", help="window sizes for the frames")
     parser.add_argument("--idle-seconds", type=float, default=5.0)
+    parser.add_argument("--hard", type=int, default=0,
+                        help="Hard seats at the measured tables (their search runs in a worker)")
     # Internal: the measured children.
     parser.add_argument("--child", choices=("frames", "game", "idle"), help=argparse.SUPPRESS)
     parser.add_argument("--game", default="kael", help=argparse.SUPPRESS)
