@@ -40,6 +40,15 @@ def decision_rng(seed: int, position: int, purpose: Purpose) -> Rng:
     return Rng(mixed)
 
 
+def own_seat(observation: Any) -> int:
+    """The seat an observation was made for. Observations may be made for no seat (a spectator
+    view, ``seat`` None); an AI seat or a hint always decides from its own."""
+    seat = observation.seat
+    if not isinstance(seat, int):
+        raise SeatError("an AI seat was asked with an observation made for no seat")
+    return seat
+
+
 class Seat(ABC):
     """An AI player. ``choose`` gets what one seat may know and what it may do, nothing more.
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from nove_desktop.engine.actions import Action
 
-from .base import SeatError
+from .base import Seat, SeatError
 from .factory import level_of, make_seat, normal_seat
 from .search import DEFAULT_SECONDS, Budget, SearchSeat
 
@@ -78,6 +78,7 @@ def decide(request: DecisionRequest, clock: Clock = time.perf_counter) -> Action
     """The action the seat of ``request.kind`` takes (one of ``request.legal``)."""
     legal = _legal(request)
     level = level_of(request.kind)
+    seat: Seat
     if level == "hard":
         seat = _search_seat(request, clock)
     else:

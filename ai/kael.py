@@ -38,7 +38,7 @@ from nove_desktop.games.kael.actions import (
 from nove_desktop.games.kael.cards import DECK, POINTS, RANK
 from nove_desktop.games.kael.view import KaelObservation
 
-from .base import Seat
+from .base import Seat, own_seat
 
 LATE_CIRCUIT = 10  # spec 14 "Progress": from this circuit on, deck draws only and prompt calls
 KEEP_AT = 2  # cards worth this much or less are kept (m1, 0, 1, 2)
@@ -80,7 +80,7 @@ class KaelHeuristicSeat(Seat):
     # -- decisions -------------------------------------------------------------------------------
     def _hand_size(self, obs: KaelObservation) -> Action:
         active = [s for s in obs.seats if not s.eliminated]
-        mine = obs.seats[obs.seat].total  # type: ignore[index]
+        mine = obs.seats[own_seat(obs)].total
         totals = [s.total for s in active]
         size = 5
         if len(set(totals)) > 1 and mine == min(totals):
@@ -134,7 +134,7 @@ class KaelHeuristicSeat(Seat):
         if total <= 1 and not self._low_card_shown(obs, total):
             return True
         lowest = min(self._estimates(obs), default=99.0)
-        me = obs.seats[obs.seat]  # type: ignore[index]
+        me = obs.seats[own_seat(obs)]
         failed_lands = me.landing_benefit and me.total + 20 in LANDINGS
         margin = 0.0 if me.total >= NEAR_100 or failed_lands else 2.0
         return total < lowest - margin
@@ -209,12 +209,13 @@ class KaelHeuristicSeat(Seat):
         """A final turn (someone called): what is left in hand now is scored, so pick the lay and
         source that leave the fewest expected points, a landing on 25/50/75/100 counting 25
         less (spec 14, "Landings")."""
-        me = obs.seats[obs.seat]  # type: ignore[index]
+        me = obs.seats[own_seat(obs)]
         mean = self._unseen_mean(obs)
         top = obs.table[-1][0] if obs.table else None
 
         def expected(action: Lay) -> tuple[float, int]:
             rest = sum(POINTS[c] for c in obs.hand) - sum(POINTS[c] for c in action.cards)
+            after: float
             if action.source == TABLE_SOURCE and top is not None:
                 after = rest + POINTS[top]
                 exact = True

@@ -24,7 +24,7 @@ from nove_desktop.games.nove.cards import DECK, OPTION_VALUE, RANK, VALUE, is_jo
 from nove_desktop.games.nove.scoring import SeatHand, default_option
 from nove_desktop.games.nove.view import NoveObservation
 
-from .base import Seat
+from .base import Seat, own_seat
 
 STAND_AT = 22  # the spec's best fixed threshold: hit below 22, then weigh the risk
 RISK = 0.30  # largest bust chance accepted for one more card at 22 or above
@@ -62,11 +62,13 @@ class NoveHeuristicSeat(Seat):
         obs = observation
         first = legal[0]
         if isinstance(first, DeclareNove):
-            return DeclareNove(self._nove_option(obs, [a.option for a in legal], step=1))  # type: ignore[attr-defined]
+            options = [a.option for a in legal if isinstance(a, DeclareNove)]
+            return DeclareNove(self._nove_option(obs, options, step=1))
         if isinstance(first, Discard):
             return self._discard(obs, legal)
         if isinstance(first, ChooseJoker):
-            return ChooseJoker(self._scoring_option(obs, [a.option for a in legal]))  # type: ignore[attr-defined]
+            options = [a.option for a in legal if isinstance(a, ChooseJoker)]
+            return ChooseJoker(self._scoring_option(obs, options))
         return self._turn(obs, legal)
 
     # -- Step 1 ----------------------------------------------------------------------------------
@@ -75,7 +77,7 @@ class NoveHeuristicSeat(Seat):
         fixed, _ = reduce(obs.hand, obs.jokers)
         base = H.base_value(fixed)
         best_so_far = min((a[1] for a in obs.announcements), default=None)
-        score = obs.seats[obs.seat].score  # type: ignore[index]
+        score = obs.seats[own_seat(obs)].score
 
         def key(option: str) -> tuple[bool, bool, int]:
             total = base + OPTION_VALUE[option]
@@ -122,7 +124,7 @@ class NoveHeuristicSeat(Seat):
         if best is not None and value >= best:
             return False
         if free:  # a free joker is worth a lot at scoring: announce only a NOVE likely to hold
-            position = obs.order.index(obs.seat)  # type: ignore[arg-type]
+            position = obs.order.index(obs.seat)
             return value <= 5 or position >= len(obs.order) - 2
         return True
 
@@ -161,12 +163,12 @@ class NoveHeuristicSeat(Seat):
             return True
         p_four = self._four_chance(obs, fixed, unseen, room)
         risk = RISK
-        me = obs.seats[obs.seat]  # type: ignore[index]
+        me = obs.seats[own_seat(obs)]
         if (
             obs.order.index(obs.seat) == 1
             and obs.seats[obs.order[0]].busted
             and len(obs.order) >= 3
-        ):  # type: ignore[arg-type]
+        ):
             risk = 0.2  # a second bust would hand the special case to everyone after us
         leader = max(s.score for s in obs.seats)
         if p_four > 0 and me.score + 6 < leader:
@@ -197,5 +199,7 @@ class NoveHeuristicSeat(Seat):
             fixed, free = reduce(seat.shown, seat.shown_jokers)
             hands[seat.seat] = SeatHand(tuple(fixed), free)
         fixed_options = dict(obs.joker_options)
-        choice = default_option(obs.order, hands, obs.nove_holder, fixed_options, obs.seat)  # type: ignore[arg-type]
+        choice = default_option(
+            obs.order, hands, obs.nove_holder, fixed_options, own_seat(obs)
+        )
         return choice if choice in options else options[-1]

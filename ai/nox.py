@@ -27,7 +27,7 @@ from nove_desktop.games.nox.actions import Play
 from nove_desktop.games.nox.cards import NUMBER
 from nove_desktop.games.nox.view import NoxObservation
 
-from .base import Seat
+from .base import Seat, own_seat
 
 _BITS = {"B": 1, "G": 2, "O": 4}
 ALL_COLOURS = 7
@@ -144,7 +144,7 @@ class NoxHeuristicSeat(Seat):
         if ended:
             return self._final(obs, now, weights)
         estimate = self._estimates(obs, kitties, rest)
-        value = _compare(obs.seat, estimate, weights)  # type: ignore[arg-type]
+        value = _compare(own_seat(obs), estimate, weights)
         if any(len(k.tops) == STACKS_TO_END - 1 for k in kitties):
             closed = self._final(obs, self._closing_points(obs, kitties, now), weights)
             value = (1 - CLOSE_RISK) * value + CLOSE_RISK * closed

@@ -81,9 +81,9 @@ class NumxHeuristicSeat(Seat):
             return legal[0]
         first = legal[0]
         if isinstance(first, ChooseMalus):
-            return self._choose_malus(obs, legal)  # type: ignore[arg-type]
+            return self._choose_malus(obs, [a for a in legal if isinstance(a, ChooseMalus)])
         if isinstance(first, Replenish):
-            return self._refill(obs, legal)  # type: ignore[arg-type]
+            return self._refill(obs, [a for a in legal if isinstance(a, Replenish)])
         if obs.phase == "FX_WINDOW":
             return self._window(obs, legal)
         return self._turn(obs, legal)
@@ -275,7 +275,8 @@ class NumxHeuristicSeat(Seat):
         mine = obs.malus[me]
         if action.mode in (SWAP, ROTATE):
             if action.mode == SWAP:
-                incoming = obs.malus[action.target]  # type: ignore[index]
+                assert isinstance(action.target, int)  # a swap names a seat
+                incoming = obs.malus[action.target]
             elif action.target == LEFT:
                 incoming = obs.malus[(me - 1) % n]
             else:
@@ -292,7 +293,8 @@ class NumxHeuristicSeat(Seat):
                 return -harm
             counts = obs.hand_counts
             closest = min(c for s, c in enumerate(counts) if s != me)
-            return harm * 0.5 + (2.0 if counts[action.target] == closest else 0.0)  # type: ignore[index]
+            assert isinstance(action.target, int)  # a Malus+ for one names a seat
+            return harm * 0.5 + (2.0 if counts[action.target] == closest else 0.0)
         assert action.mode == ALL
         small = len(obs.hand) <= SHORT_HAND and obs.deck_count <= 2 * n
         return harm * 0.5 * (n - 1) / n - (0 if small else harm)

@@ -74,7 +74,9 @@ class KaelEasySeat(Seat):
         if slips(rng, SECOND_SET):
             others = [a for a in legal if isinstance(a, Lay) and a.cards != choice.cards]
             if others:
-                choice = self.normal.choose(obs, others, position)  # type: ignore[assignment]
+                picked = self.normal.choose(obs, list[Action](others), position)
+                assert isinstance(picked, Lay)  # chosen among ``others``, all lays
+                choice = picked
         if choice.source == TABLE_SOURCE and slips(rng, IGNORE_TABLE):
             from_deck = Lay(choice.cards, DECK_SOURCE)
             if from_deck in legal:

@@ -68,7 +68,7 @@ class NoveEasySeat(Seat):
             return AskJokers()
         announces = [a for a in legal if isinstance(a, AnnounceNove)]
         if announces and not slips(rng, MISS_NOVE) and self.normal.should_announce(obs):
-            chosen = self.normal.choose(obs, announces)
+            chosen = self.normal.choose(obs, list[Action](announces))
             if chosen in legal:
                 return chosen
         if Hit() not in legal:

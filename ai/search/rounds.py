@@ -53,7 +53,7 @@ class RoundScorer:
         self.sign = -1.0 if game.lower_score_wins else 1.0
 
     def round_of(self, state: Any) -> int:
-        return getattr(state, self.rules.round_field)  # type: ignore[no-any-return]
+        return int(getattr(state, self.rules.round_field))
 
     def totals(self, state: Any) -> tuple[int, ...]:
         return tuple(getattr(state, self.rules.totals_field))

@@ -254,11 +254,12 @@ def determinize(state: NumxState, seat: int, rng: Rng) -> NumxState:
         for i, card in zip(deck_slots, pool[at:], strict=True):
             sample.deck[i] = card
         owners = [s for s in range(state.players) if s != seat and sample.objectives[s] is not None]
-        objectives = sorted([sample.objectives[s] for s in owners] + sample.objective_pile)
+        held = [o for o in (sample.objectives[s] for s in owners) if o is not None]
+        objectives = sorted(held + sample.objective_pile)
         rng.shuffle(objectives)
         for s in owners:
             sample.objectives[s] = objectives.pop(0)
-        sample.objective_pile = objectives  # type: ignore[assignment]  # owners hold one
+        sample.objective_pile = objectives
     else:
         sample.deck.sort(key=_SORT)
         rng.shuffle(sample.deck)
