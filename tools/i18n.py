@@ -1,0 +1,135 @@
+"""The translation catalogs, with Babel: extract, update, compile, count.
+
+    python -m tools.i18n extract   # every marked string of the app -> assets/locale/nove.pot
+    python -m tools.i18n update    # merge the template into each nove.po (new strings untranslated)
+    python -m tools.i18n compile   # nove.po -> nove.mo beside it, where older (the setup runs this)
+    python -m tools.i18n stats     # translated / fuzzy / untranslated per language; exit 1 if any
+                                   # catalog is incomplete
+
+The strings are found under ``nove_desktop/`` and ``ai/`` by the keywords ``_``, ``N_``,
+``ngettext`` and ``pgettext`` (see ``babel.cfg``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+DOMAIN = "nove"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+SOURCES = ["nove_desktop", "ai"]
+
+
+def po_files(folder: Path = LOCALE) -> dict[str, Path]:
+    """Language code -> its ``nove.po``."""
+    return {
+        path.parent.parent.name: path
+        for path in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    }
+
+
+def _pybabel(*args: str) -> None:
+    command = [sys.executable, "-m", "babel.messages.frontend", "--quiet", *args]
+    subprocess.run(command, check=True, cwd=ROOT)
+
+
+def extract() -> None:
+    _pybabel(
+        "extract", "-F", "babel.cfg", "-k", "N_", "-k", "pgettext:1c,2",
+        "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:", "--project", "nove-desktop",
+        "--copyright-holder", "the nove-desktop authors",
+        "--msgid-bugs-address", "https://example.invalid/nove-desktop/issues",
+        "-o", str(TEMPLATE.relative_to(ROOT)), *SOURCES,
+    )
+
+
+def update() -> None:
+    for language in po_files():
+        _pybabel(
+            "update", "--no-fuzzy-matching", "--ignore-obsolete", "--no-wrap",
+            "-i", str(TEMPLATE.relative_to(ROOT)), "-d", str(LOCALE.relative_to(ROOT)),
+            "-D", DOMAIN, "-l", language,
+        )
+
+
+def compile_catalogs(folder: Path = LOCALE, force: bool = False) -> list[Path]:
+    """Compile each ``nove.po`` whose ``nove.mo`` is missing or older; returns those written."""
+    written = []
+    for language, po in po_files(folder).items():
+        mo = po.with_suffix(".mo")
+        if not force and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=language, domain=DOMAIN)
+        with mo.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        written.append(mo)
+    return written
+
+
+@dataclass(frozen=True)
+class Counts:
+    translated: int
+    fuzzy: int
+    untranslated: int
+
+    @property
+    def complete(self) -> bool:
+        return self.fuzzy == 0 and self.untranslated == 0
+
+
+def counts(po: Path, language: str) -> Counts:
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=language, domain=DOMAIN)
+    translated = fuzzy = untranslated = 0
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy:
+            fuzzy += 1
+        elif all(strings):
+            translated += 1
+        else:
+            untranslated += 1
+    return Counts(translated, fuzzy, untranslated)
+
+
+def stats() -> int:
+    incomplete = 0
+    for language, po in po_files().items():
+        c = counts(po, language)
+        print(f"{language}: {c.translated} translated, {c.fuzzy} fuzzy, "
+              f"{c.untranslated} untranslated")
+        incomplete += not c.complete
+    return 1 if incomplete else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=["extract", "update", "compile", "stats"])
+    parser.add_argument("--force", action="store_true", help="compile every catalog")
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        extract()
+    elif args.command == "update":
+        update()
+    elif args.command == "compile":
+        for path in compile_catalogs(force=args.force):
+            print(f"compiled {path.relative_to(ROOT)}")
+    else:
+        return stats()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
