@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext as _gettext
 import locale
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -61,6 +62,18 @@ def N_(message: str) -> str:
 
 def current_language() -> str:
     return _language
+
+
+_GROUPING = {"en": ",", "fr": "\u202f", "de": ".", "it": "."}
+"""The thousands separator of each language (French: a narrow no-break space)."""
+
+
+def format_number(number: int, language: str | None = None) -> str:
+    """A whole number with the thousands separator of ``language`` (the active one by default):
+    2,000 in English, 2 000 in French, 2.000 in German and Italian. Numbers below 10,000 are
+    grouped too, so that a column of numbers reads the same."""
+    separator = _GROUPING.get(language or _language, ",")
+    return f"{int(number):,}".replace(",", separator)
 
 
 def locale_folder() -> Path:
@@ -172,14 +185,54 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
+_PSEUDO_LETTERS = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "\u00e1\u0180\u00e7\u00f0\u00e9\u0192\u011d\u0125\u00ee\u0135\u0137\u013c\u0271"
+    "\u00f1\u00f6\u00fe\u01eb\u0155\u0161\u0163\u00fb\u1e7d\u0175\u1e8b\u00fd\u017e"
+    "\u00c5\u0181\u00c7\u00d0\u00c9\u0191\u011c\u0124\u00ce\u0134\u0136\u013b\u1e3e"
+    "\u00d1\u00d6\u00de\u01ea\u0154\u0160\u0162\u00db\u1e7c\u0174\u1e8a\u00dd\u017d",
+)
+_FIELDS = re.compile(r"(\{\{|\}\}|\{[^{}]*\}|\*\*|\n)")
+"""What a pseudo-translation keeps as it is: format fields, escaped braces, bold markers and
+line breaks."""
+
+
+def pseudo(message: str, expand: bool = True) -> str:
+    """``message`` in the expanded pseudo-language: every ASCII letter outside format fields
+    turned into an accented look-alike (so that text on screen with a plain ASCII letter did not
+    go through the catalog) and about 40 % longer, as translations often are (so that layouts are
+    checked with long words)."""
+    parts = _FIELDS.split(message)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(part)
+            continue
+        out.append(part.translate(_PSEUDO_LETTERS))
+    text = "".join(out)
+    if expand:
+        letters = sum(ch.isalpha() for ch in message)
+        pad = (letters * 2 + 4) // 5
+        text += "\u00b7" * pad if pad else ""
+    return text
+
+
 class PseudoTranslations(_gettext.NullTranslations):
     """A pseudo-language for tests: every translated string comes back bracketed, so that text on
-    screen that is not bracketed did not go through the catalog."""
+    screen that is not bracketed did not go through the catalog. ``expanded`` also turns every
+    letter into an accented look-alike and lengthens the string by about 40 % (:func:`pseudo`),
+    for the coverage and layout checks."""
 
     OPEN = "\u27e6"
     CLOSE = "\u27e7"
 
+    def __init__(self, expanded: bool = False) -> None:
+        super().__init__()
+        self.expanded = expanded
+
     def gettext(self, message: str) -> str:
+        if self.expanded:
+            message = pseudo(message)
         return f"{self.OPEN}{message}{self.CLOSE}"
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
