@@ -14,6 +14,7 @@ import dataclasses
 from typing import Any, Generic, TypeVar
 
 from .errors import IllegalActionError
+from .text import why
 
 ClaimT = TypeVar("ClaimT")
 
@@ -99,11 +100,11 @@ class ReactionWindow(Generic[ClaimT]):
     def answer(self, seat: int, claim: ClaimT | None) -> WindowOutcome[ClaimT]:
         """Record ``seat``'s answer (``None`` = pass) and return the outcome so far."""
         if seat not in self.order:
-            raise IllegalActionError("you may not react now", seat=seat)
+            raise IllegalActionError(why("you may not react now"), seat=seat)
         if seat in self.answers:
-            raise IllegalActionError("you have already answered", seat=seat)
+            raise IllegalActionError(why("you have already answered"), seat=seat)
         if self._outcome.decided:
-            raise IllegalActionError("this moment has passed", seat=seat)
+            raise IllegalActionError(why("this moment has passed"), seat=seat)
         if claim is None and self._waiting[0] == seat:
             return self.answer_pass(seat)
         self.answers[seat] = claim

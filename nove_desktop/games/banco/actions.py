@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any, ClassVar
 
 from ...engine.actions import Action, ActionCodec
+from ...engine.text import Reason, why, why_n
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,16 +79,23 @@ class BancoCodec(ActionCodec):
 CODEC = BancoCodec()
 
 
-def chips(amount: object) -> str:
-    return "1 chip" if amount == 1 else f"{amount} chips"
+def chips(amount: object) -> Reason:
+    """ "1 chip", "5 chips" (translatable: the UI shows it in the player's language)."""
+    count = amount if type(amount) is int else 0
+    return why_n("{n} chip", "{n} chips", count, n=amount)
+
+
+def action_reason(action: Action) -> Reason:
+    """An action in a few translatable words: "bet 5 chips", "hit", "stand"."""
+    if isinstance(action, Bet):
+        return why("bet {chips}", chips=chips(action.amount))
+    if isinstance(action, Hit):
+        return why("hit")
+    if isinstance(action, Stand):
+        return why("stand")
+    return Reason(action.TYPE)
 
 
 def describe(action: Action) -> str:
     """Readable text: "bet 5 chips", "hit", "stand"."""
-    if isinstance(action, Bet):
-        return f"bet {chips(action.amount)}"
-    if isinstance(action, Hit):
-        return "hit"
-    if isinstance(action, Stand):
-        return "stand"
-    return action.TYPE
+    return str(action_reason(action))

@@ -6,8 +6,9 @@ from __future__ import annotations
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
+from ...engine.text import Reason, Seat, why
 from . import flow
-from .actions import HIT, STAND, Bet, Hit, Stand, bet, chips, describe
+from .actions import HIT, STAND, Bet, Hit, Stand, action_reason, bet, chips
 from .state import BancoState, Phase, Status
 
 _SEATS = tuple((s,) for s in range(64))  # shared one-seat tuples for to_act
@@ -62,49 +63,54 @@ def apply(state: BancoState, seat: int, action: Action) -> list[Event]:
 
 
 # -- readable refusals -----------------------------------------------------------------------------
-def explain(state: BancoState, seat: int, action: Action) -> str:
+def explain(state: BancoState, seat: int, action: Action) -> Reason:
     """Why ``action`` by ``seat`` is refused, in words a player understands."""
     if state.phase == Phase.GAME_OVER:
-        return "the game is over"
+        return why("the game is over")
     if not (isinstance(seat, int) and 0 <= seat < state.players):
-        return f"there is no seat {seat} at this table"
+        return why("there is no seat {seat} at this table", seat=seat)
     if seat != state.current:
         return _not_your_turn(state, seat)
     if state.phase == Phase.BET:
         if isinstance(action, Bet):
             return _explain_bet(state, seat, action.amount)
         low, high = state.options.min_bet, flow.bet_limit(state, seat)
-        span = chips(low) if low == high else f"{low} to {chips(high)}"
-        return f"place your bet first ({span})"
+        if low == high:
+            return why("place your bet first ({chips})", chips=chips(low))
+        return why("place your bet first ({low} to {chips})", low=low, chips=chips(high))
     if isinstance(action, Bet):
         if seat == state.banker:
-            return "the banker does not bet: hit or stand"
-        return f"you have already bet {chips(state.bets[seat])}: now hit or stand"
-    return f"you cannot {describe(action)} now: hit or stand"
+            return why("the banker does not bet: hit or stand")
+        return why("you have already bet {chips}: now hit or stand", chips=chips(state.bets[seat]))
+    return why("you cannot {action} now: hit or stand", action=action_reason(action))
 
 
-def _not_your_turn(state: BancoState, seat: int) -> str:
-    waiting = f"(waiting for seat {state.current})"
+def _not_your_turn(state: BancoState, seat: int) -> Reason:
+    waiting = Seat(state.current)
     if state.eliminated[seat]:
-        return f"you are out of the game: you have fewer chips than the smallest bet {waiting}"
+        return why("you are out of the game: you have fewer chips than the smallest bet "
+                   "(waiting for {seat})", seat=waiting)
     if state.status[seat] == Status.SAT_OUT:
-        return f"you sit out this hand: the bank cannot cover another bet {waiting}"
+        return why("you sit out this hand: the bank cannot cover another bet (waiting for {seat})",
+                   seat=waiting)
     if seat == state.banker:
-        return f"it is not your turn: the banker plays after every punter {waiting}"
-    return f"it is not your turn {waiting}"
+        return why("it is not your turn: the banker plays after every punter (waiting for {seat})",
+                   seat=waiting)
+    return why("it is not your turn (waiting for {seat})", seat=waiting)
 
 
-def _explain_bet(state: BancoState, seat: int, amount: object) -> str:
+def _explain_bet(state: BancoState, seat: int, amount: object) -> Reason:
     opts = state.options
     if type(amount) is not int:
-        return "a bet must be a whole number of chips"
+        return why("a bet must be a whole number of chips")
     if amount < opts.min_bet:
-        return f"the smallest bet is {chips(opts.min_bet)}"
+        return why("the smallest bet is {chips}", chips=chips(opts.min_bet))
     limit = flow.bet_limit(state, seat)
     if limit == state.chips[seat] and limit < opts.max_bet:
-        why = f"you have only {chips(limit)}"
+        cause = why("you have only {chips}", chips=chips(limit))
     elif limit == state.coverage_left and limit < opts.max_bet:
-        why = f"the bank has only {chips(limit)} left to cover bets"
+        cause = why("the bank has only {chips} left to cover bets", chips=chips(limit))
     else:
-        why = "the table limit"
-    return f"your bet of {chips(amount)} is above the limit of {chips(limit)} ({why})"
+        cause = why("the table limit")
+    return why("your bet of {bet} is above the limit of {limit} ({why})",
+               bet=chips(amount), limit=chips(limit), why=cause)

@@ -6,7 +6,8 @@ import dataclasses
 from typing import ClassVar
 
 from ...engine.actions import Action, ActionCodec
-from .cards import DECK_INDEX, card_name, option_name
+from ...engine.text import Card, Reason, why
+from .cards import BABATOS, DECK_INDEX, card_name
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -76,23 +77,40 @@ class ChooseJoker(Action):
 CODEC = ActionCodec(DeclareNove, Discard, AnnounceNove, Hit, Stand, AskJokers, ChooseJoker)
 
 
-def describe(action: Action) -> str:
-    """Readable text for an action: "hit", "discard red 5 and green 2", "choose Babatos A"."""
+def option_reason(option: str) -> Reason | str:
+    """What a joker stands for: "Babatos A" or a number."""
+    return why("Babatos {letter}", letter=option) if option in BABATOS else option
+
+
+def action_reason(action: Action) -> Reason:
+    """An action in a few translatable words: "hit", "discard red 5 and green 2"."""
     if isinstance(action, Discard):
         if not action.cards:
-            return "keep all three cards"
-        return "discard " + " and ".join(
-            card_name(c) if c in DECK_INDEX else c for c in action.cards
-        )
-    if isinstance(action, DeclareNove | ChooseJoker):
-        verb = (
-            "declare NOVE with the joker as"
-            if isinstance(action, DeclareNove)
-            else "set the joker to"
-        )
-        return f"{verb} {option_name(action.option)}"
+            return why("keep all three cards")
+        cards = [Card(c, card_name(c)) if c in DECK_INDEX else c for c in action.cards]
+        if len(cards) == 1:
+            return why("discard {card}", card=cards[0])
+        if len(cards) == 2:
+            return why("discard {card} and {other}", card=cards[0], other=cards[1])
+        return why("discard {card} and {other} and {third}", card=cards[0], other=cards[1],
+                   third=cards[2])
+    if isinstance(action, DeclareNove):
+        return why("declare NOVE with the joker as {option}", option=option_reason(action.option))
+    if isinstance(action, ChooseJoker):
+        return why("set the joker to {option}", option=option_reason(action.option))
     if isinstance(action, AnnounceNove):
-        return "announce NOVE" + (f" with the joker as {action.option}" if action.option else "")
-    return {"hit": "hit", "stand": "stand", "ask_jokers": "ask who hit the jokers"}.get(
-        action.TYPE, action.TYPE
-    )
+        if action.option:
+            return why("announce NOVE with the joker as {option}", option=action.option)
+        return why("announce NOVE")
+    if action.TYPE == "hit":
+        return why("hit")
+    if action.TYPE == "stand":
+        return why("stand")
+    if action.TYPE == "ask_jokers":
+        return why("ask who hit the jokers")
+    return Reason(action.TYPE)
+
+
+def describe(action: Action) -> str:
+    """Readable text for an action: "hit", "discard red 5 and green 2", "choose Babatos A"."""
+    return str(action_reason(action))

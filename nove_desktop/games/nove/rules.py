@@ -8,6 +8,7 @@ from itertools import combinations
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
+from ...engine.text import N_, Card, Reason, Seat, why
 from . import flow
 from . import hand as H
 from .actions import (
@@ -18,9 +19,10 @@ from .actions import (
     Discard,
     Hit,
     Stand,
-    describe,
+    action_reason,
+    option_reason,
 )
-from .cards import DECK_INDEX, OPTION_ORDER, card_name, option_name
+from .cards import DECK_INDEX, OPTION_ORDER, card_name
 from .state import NoveState, Phase
 
 _OWNER = [frozenset((seat,)) for seat in range(8)]  # visibility of one seat's private events
@@ -201,23 +203,24 @@ def _ask_jokers(state: NoveState, seat: int, events: list[Event]) -> None:
 
 
 # -- readable refusals -------------------------------------------------------------------------
-def explain(state: NoveState, seat: int, action: Action) -> str:
+def explain(state: NoveState, seat: int, action: Action) -> Reason:
     """Why ``action`` is refused, in words a player understands."""
     acting = to_act(state)
     if not acting:
-        return "the game is over"
+        return why("the game is over")
     if seat not in acting:
-        return f"it is not your turn (waiting for seat {acting[0]})"
+        return why("it is not your turn (waiting for {seat})", seat=Seat(acting[0]))
     phase = state.phase
     wanted = {
-        Phase.DECLARE: (DeclareNove, "choose what your joker stands for in your NOVE"),
-        Phase.EXCHANGE: (Discard, "choose 0 to 3 cards to exchange"),
-        Phase.CHOOSE_JOKER: (ChooseJoker, "choose what your joker stands for at scoring"),
+        Phase.DECLARE: (DeclareNove, N_("choose what your joker stands for in your NOVE")),
+        Phase.EXCHANGE: (Discard, N_("choose 0 to 3 cards to exchange")),
+        Phase.CHOOSE_JOKER: (ChooseJoker, N_("choose what your joker stands for at scoring")),
     }
     if phase in wanted:
         kind, text = wanted[phase]
         if not isinstance(action, kind):
-            return f"you cannot {describe(action)} now: {text}"
+            return why("you cannot {action} now: {what}", action=action_reason(action),
+                       what=Reason(text))
         if isinstance(action, Discard):
             return _explain_discard(state, seat, action)
         option = action.option  # type: ignore[attr-defined]  # every other action has an option
@@ -225,51 +228,56 @@ def explain(state: NoveState, seat: int, action: Action) -> str:
     return _explain_turn(state, seat, action)
 
 
-def _explain_discard(state: NoveState, seat: int, action: Discard) -> str:
+def _explain_discard(state: NoveState, seat: int, action: Discard) -> Reason:
     if len(action.cards) > 3:
-        return "you may exchange at most 3 cards"
+        return why("you may exchange at most 3 cards")
     if len(set(action.cards)) != len(action.cards):
-        return "each card can be exchanged only once"
+        return why("each card can be exchanged only once")
     for card in action.cards:
         if card not in DECK_INDEX:
-            return f'"{card}" is not a NOVE card'
+            return why('"{card}" is not a NOVE card', card=card)
         if card not in state.hands[seat]:
-            return f"you do not hold the {card_name(card)}"
-    return "this exchange is not allowed"
+            return why("you do not hold the {card}", card=Card(card, card_name(card)))
+    return why("this exchange is not allowed")
 
 
-def _explain_option(state: NoveState, seat: int, option: str, nove: bool) -> str:
+def _explain_option(state: NoveState, seat: int, option: str, nove: bool) -> Reason:
     fixed, _free = flow.split(state, seat)
     if option not in H.OPTION_VALUE:
-        return f'"{option}" is not something a joker can stand for (1 to 7, A, B or C)'
+        return why('"{option}" is not something a joker can stand for (1 to 7, A, B or C)',
+                   option=option)
     total = H.base_value(fixed) + H.OPTION_VALUE[option]
     limit = 9 if nove else 31
-    what = "a NOVE must be worth 9 or less" if nove else "your hand must stay at 31 or less"
     if total > limit:
-        return f"as {option_name(option)} your hand would be worth {total}: {what}"
-    return "that choice is not allowed"
+        if nove:
+            return why("as {option} your hand would be worth {total}: a NOVE must be worth 9 or "
+                       "less", option=option_reason(option), total=total)
+        return why("as {option} your hand would be worth {total}: your hand must stay at 31 or "
+                   "less", option=option_reason(option), total=total)
+    return why("that choice is not allowed")
 
 
-def _explain_turn(state: NoveState, seat: int, action: Action) -> str:
+def _explain_turn(state: NoveState, seat: int, action: Action) -> Reason:
     if isinstance(action, Hit):
-        return "there is no card left to draw"
+        return why("there is no card left to draw")
     if isinstance(action, AskJokers):
         if state.asked:
-            return "you have already asked about the jokers this turn"
-        return "you need three identical cards to ask who hit the jokers"
+            return why("you have already asked about the jokers this turn")
+        return why("you need three identical cards to ask who hit the jokers")
     if isinstance(action, AnnounceNove):
         if state.nove_step1:
-            return "a NOVE was already won in Step 1: no NOVE can be announced now"
+            return why("a NOVE was already won in Step 1: no NOVE can be announced now")
         if state.announced:
-            return "you have already announced NOVE"
+            return why("you have already announced NOVE")
         if state.hits_taken:
-            return "NOVE can only be announced before your first hit"
+            return why("NOVE can only be announced before your first hit")
         if flow.min_value(state, seat) > 9:
-            return "your hand is worth more than 9: no NOVE"
+            return why("your hand is worth more than 9: no NOVE")
         _fixed, free = flow.split(state, seat)
         if free is not None and action.option is None:
-            return "say what your joker stands for when you announce NOVE"
+            return why("say what your joker stands for when you announce NOVE")
         if free is None and action.option is not None:
-            return "you hold no free joker, so announce NOVE without choosing a value"
+            return why("you hold no free joker, so announce NOVE without choosing a value")
         return _explain_option(state, seat, action.option or "", True)
-    return f"you cannot {describe(action)} during your turn: hit, stand or announce"
+    return why("you cannot {action} during your turn: hit, stand or announce",
+               action=action_reason(action))
