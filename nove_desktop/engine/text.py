@@ -33,6 +33,16 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Cards:
+    """Several cards named in a reason: "a 7 and a 7" in English ("nothing" when empty)."""
+
+    cards: tuple[Card | str, ...]
+
+    def __str__(self) -> str:
+        return " and ".join(str(card) for card in self.cards) or "nothing"
+
+
+@dataclass(frozen=True)
 class Seat:
     """A seat named in a reason: "seat 2" in English, the player's name at a table."""
 
@@ -63,7 +73,7 @@ class Reason:
 
 
 def _english(value: Any) -> Any:
-    if isinstance(value, Reason | Card | Seat):
+    if isinstance(value, Reason | Card | Cards | Seat):
         return str(value)
     return value
 

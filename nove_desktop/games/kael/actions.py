@@ -6,6 +6,7 @@ import dataclasses
 from typing import ClassVar
 
 from ...engine.actions import Action, ActionCodec
+from ...engine.text import N_, Card, Cards, Reason, why
 from .cards import RANK, canonical, card_name
 
 DECK_SOURCE = "deck"
@@ -102,27 +103,35 @@ CODEC = ActionCodec(
 )
 
 
-def _names(cards: tuple[str, ...]) -> str:
-    return " and ".join(card_name(c) if c in RANK else f'"{c}"' for c in cards) or "nothing"
+def _names(cards: tuple[str, ...]) -> Cards:
+    return Cards(tuple(Card(c, card_name(c)) if c in RANK else f'"{c}"' for c in cards))
+
+
+def action_reason(action: Action) -> Reason:
+    """An action in a few translatable words: "lay a 7 and a 7, then draw from the deck"."""
+    if isinstance(action, ChooseHandSize):
+        return why("deal {size} cards", size=action.size)
+    if isinstance(action, Lay):
+        if action.source == DECK_SOURCE:
+            return why("lay {cards}, then draw from the deck", cards=_names(action.cards))
+        return why("lay {cards}, then draw from the table", cards=_names(action.cards))
+    if isinstance(action, LaySquare):
+        return why("lay {cards} to make a square", cards=_names(action.cards))
+    if isinstance(action, DrawOnly):
+        if action.source == DECK_SOURCE:
+            return why("draw a card from the deck")
+        return why("draw a card from the table")
+    words = {
+        "lay_pass": N_("lay the X"),
+        "call_kael": N_("call Kaël"),
+        "pass": N_("pass"),
+        "cut": N_("cut"),
+        "good_draw": N_("lay the good draw"),
+        "keep_card": N_("keep the card"),
+    }
+    return Reason(words.get(action.TYPE, action.TYPE))
 
 
 def describe(action: Action) -> str:
     """Readable text: "lay a 7 and a 7, then draw from the deck", "cut", "call Kaël"."""
-    if isinstance(action, ChooseHandSize):
-        return f"deal {action.size} cards"
-    if isinstance(action, Lay):
-        where = "the deck" if action.source == DECK_SOURCE else "the table"
-        return f"lay {_names(action.cards)}, then draw from {where}"
-    if isinstance(action, LaySquare):
-        return f"lay {_names(action.cards)} to make a square"
-    if isinstance(action, DrawOnly):
-        where = "the deck" if action.source == DECK_SOURCE else "the table"
-        return f"draw a card from {where}"
-    return {
-        "lay_pass": "lay the X",
-        "call_kael": "call Kaël",
-        "pass": "pass",
-        "cut": "cut",
-        "good_draw": "lay the good draw",
-        "keep_card": "keep the card",
-    }.get(action.TYPE, action.TYPE)
+    return str(action_reason(action))

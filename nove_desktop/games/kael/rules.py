@@ -8,6 +8,7 @@ from itertools import combinations
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
+from ...engine.text import Card, Reason, Seat, why
 from . import flow
 from .actions import (
     DECK_SOURCE,
@@ -22,7 +23,7 @@ from .actions import (
     LayPass,
     LaySquare,
     Pass,
-    describe,
+    action_reason,
 )
 from .cards import DECK_INDEX, NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
 from .options import MAX_HAND, MIN_HAND
@@ -280,74 +281,77 @@ def _answer_window(state: KaelState, seat: int, action: Action, events: list[Eve
 
 
 # -- readable refusals -------------------------------------------------------------------------
-def explain(state: KaelState, seat: int, action: Action) -> str:
+def explain(state: KaelState, seat: int, action: Action) -> Reason:
     """Why ``action`` is refused, in words a player understands."""
     acting = to_act(state)
     if not acting:
-        return "the game is over"
+        return why("the game is over")
     if seat not in acting:
         if state.phase == Phase.CUT_WINDOW and state.window and seat in state.window.answers:
-            return "you have already answered in this cut window"
-        return f"it is not your turn (waiting for seat {acting[0]})"
+            return why("you have already answered in this cut window")
+        return why("it is not your turn (waiting for {seat})", seat=Seat(acting[0]))
     phase = state.phase
     if phase == Phase.CHOOSE_HAND_SIZE:
         if isinstance(action, ChooseHandSize):
-            return f"the dealer deals {MIN_HAND} to {MAX_HAND} cards, not {action.size}"
-        return "you are the dealer: choose how many cards to deal"
+            return why("the dealer deals {low} to {high} cards, not {size}", low=MIN_HAND,
+                       high=MAX_HAND, size=action.size)
+        return why("you are the dealer: choose how many cards to deal")
     if phase == Phase.GOOD_DRAW:
-        return "choose whether to lay the card you just drew again, or keep it"
+        return why("choose whether to lay the card you just drew again, or keep it")
     if phase == Phase.CUT_WINDOW:
         if isinstance(action, Cut):
-            return "you cannot cut: you do not hold all the missing cards of that rank"
-        return "a cut window is open: cut or pass"
+            return why("you cannot cut: you do not hold all the missing cards of that rank")
+        return why("a cut window is open: cut or pass")
     return _explain_turn(state, seat, action)
 
 
-def _explain_turn(state: KaelState, seat: int, action: Action) -> str:
+def _explain_turn(state: KaelState, seat: int, action: Action) -> Reason:
     hand = state.hands[seat]
     if isinstance(action, CallKael):
         if state.caller is not None:
-            return "Kaël has already been called this round"
+            return why("Kaël has already been called this round")
         if not flow.circuit_complete(state):
-            return "Kaël can only be called once everybody has played a turn this round"
-        return f"your hand is worth {hand_total(hand)}: Kaël needs 5 points or less"
+            return why("Kaël can only be called once everybody has played a turn this round")
+        return why("your hand is worth {total}: Kaël needs 5 points or less",
+                   total=hand_total(hand))
     if isinstance(action, DrawOnly):
         if hand:
-            return "with cards in hand you must lay something, not only draw"
+            return why("with cards in hand you must lay something, not only draw")
         return _explain_source(state, action.source)
     if not hand and isinstance(action, Lay | LaySquare | LayPass):
-        return "you hold no card: draw one (or call Kaël)"
+        return why("you hold no card: draw one (or call Kaël)")
     if isinstance(action, LayPass):
-        return "you do not hold the X"
+        return why("you do not hold the X")
     if isinstance(action, Lay | LaySquare):
         cards = action.cards
         for card in cards:
             if card not in RANK:
-                return f'"{card}" is not a Kaël card'
+                return why('"{card}" is not a Kaël card', card=card)
             if card not in hand:
-                return f"you do not hold {card_name(card)}"
+                return why("you do not hold {card}", card=Card(card, card_name(card)))
         if len(set(cards)) != len(cards):
-            return "each card can be laid only once"
+            return why("each card can be laid only once")
         if not cards:
-            return "choose at least one card to lay"
+            return why("choose at least one card to lay")
         if len({RANK[c] for c in cards}) > 1:
-            return "the cards laid together must all have the same rank"
+            return why("the cards laid together must all have the same rank")
         if PASS_CARD in cards:
-            return "the X is always laid alone, without drawing"
+            return why("the X is always laid alone, without drawing")
         if isinstance(action, LaySquare):
-            return "a square needs four cards of one rank on top of the table"
+            return why("a square needs four cards of one rank on top of the table")
         if len(cards) == 4:
-            return "four of a kind is a square: lay it without drawing"
+            return why("four of a kind is a square: lay it without drawing")
         rank, count = flow.chain(state)
         if RANK[cards[0]] == rank and count + len(cards) == 4:
-            return "these cards complete a square: lay them without drawing"
+            return why("these cards complete a square: lay them without drawing")
         return _explain_source(state, action.source)
-    return f"you cannot {describe(action)} now: it is your turn to lay and draw"
+    return why("you cannot {action} now: it is your turn to lay and draw",
+               action=action_reason(action))
 
 
-def _explain_source(state: KaelState, source: str) -> str:
+def _explain_source(state: KaelState, source: str) -> Reason:
     if source not in (DECK_SOURCE, TABLE_SOURCE):
-        return f'draw from "deck" or "table", not "{source}"'
+        return why('draw from "deck" or "table", not "{source}"', source=source)
     if source == TABLE_SOURCE:
-        return "there is no card on the table to take"
-    return "there is no card left to draw"
+        return why("there is no card on the table to take")
+    return why("there is no card left to draw")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
+from ...engine.text import Card, Reason, Seat, why, why_n
 from . import flow
 from .actions import ENTRIES, Play, play_entry
 from .cards import card_name, is_card
@@ -65,38 +66,35 @@ def apply(state: NoxState, seat: int, action: Action) -> list[Event]:
 
 
 # -- readable refusals -----------------------------------------------------------------------------
-def explain(state: NoxState, seat: int, action: Action) -> str:
+def explain(state: NoxState, seat: int, action: Action) -> Reason:
     """Why ``action`` is refused, in words a player understands."""
     if state.phase != _TURN:
-        return "the game is over"
+        return why("the game is over")
     if seat != state.current:
         if not (type(seat) is int and 0 <= seat < state.players):
-            return f"there is no seat {seat} at this table"
-        return f"it is not your turn (seat {state.current} is to play)"
+            return why("there is no seat {seat} at this table", seat=seat)
+        return why("it is not your turn ({seat} is to play)", seat=Seat(state.current))
     if not isinstance(action, Play):
-        return "play a card from your hand into a kitty"
+        return why("play a card from your hand into a kitty")
     card, target, index = action.card, action.target, action.stack
     if not is_card(card):
-        return f'"{card}" is not a NOX card'
+        return why('"{card}" is not a NOX card', card=card)
     if card not in state.hands[seat]:
-        return f"you do not hold the {card_name(card)}"
+        return why("you do not hold the {card}", card=Card(card, card_name(card)))
     if type(target) is not int or not 0 <= target < state.players:
-        return (
-            f"there is no seat {target} to play to: choose a kitty of seat 0 to {state.players - 1}"
-        )
+        return why("there is no seat {target} to play to: choose a kitty of seat 0 to {last}",
+                   target=target, last=state.players - 1)
     kitty = state.kitties[target]
     if type(index) is not int:
-        return "choose a stack to cover by its index, or none for a new stack"
+        return why("choose a stack to cover by its index, or none for a new stack")
     if not kitty:
-        return f"seat {target}'s kitty is empty: start it with a new stack"
+        return why("{seat}'s kitty is empty: start it with a new stack", seat=Seat(target))
     if not 0 <= index < len(kitty):
-        count = "1 stack" if len(kitty) == 1 else f"{len(kitty)} stacks"
-        return (
-            f"seat {target}'s kitty has no stack {index}: it has {count} "
-            f"(numbered 0 to {len(kitty) - 1})"
-        )
+        return why_n(
+            "{seat}'s kitty has no stack {index}: it has {n} stack (numbered 0 to {last})",
+            "{seat}'s kitty has no stack {index}: it has {n} stacks (numbered 0 to {last})",
+            len(kitty), seat=Seat(target), index=index, n=len(kitty), last=len(kitty) - 1)
     top = kitty[index][-1]
-    return (
-        f"that card's colour differs from the top card of that stack: the {card_name(card)} "
-        f"cannot cover the {card_name(top)}"
-    )
+    return why(
+        "that card's colour differs from the top card of that stack: the {card} cannot cover "
+        "the {top}", card=Card(card, card_name(card)), top=Card(top, card_name(top)))
