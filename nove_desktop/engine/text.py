@@ -78,12 +78,12 @@ def _english(value: Any) -> Any:
     return value
 
 
-def why(template: str, **params: Any) -> Reason:
+def why(template: str, /, **params: Any) -> Reason:
     """A reason: ``why("you do not hold {card}", card=Card(code, name))``."""
     return Reason(template, params)
 
 
-def why_n(singular: str, plural: str, count: int, **params: Any) -> Reason:
+def why_n(singular: str, plural: str, count: int, /, **params: Any) -> Reason:
     """A reason with a number: ``why_n("{n} card", "{n} cards", n, n=n)``."""
     return Reason(singular, params, plural, count)
 

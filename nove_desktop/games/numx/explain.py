@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.actions import Action
+from ...engine.text import Card, Reason, Seat, why, why_n
 from .actions import (
     ALL,
     DECK_SOURCE,
@@ -42,48 +43,52 @@ from .combos import has_legal_lead as _hll
 from .flow import sources_needed
 from .state import NumxState, Phase
 
-LAST_CARD = (
+LAST_CARD = why(
     "the last card left in your hand must be a classic card: this would leave only special "
     "cards, or go out without a classic card from your hand (last-card rule)"
 )
 
 
-def explain(state: NumxState, seat: Any, action: Action) -> str:
+def explain(state: NumxState, seat: Any, action: Action) -> Reason:
     """Why ``action`` is refused, in words a player understands."""
     acting = state.acting
     if not acting:
-        return "the game is over"
+        return why("the game is over")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        return f"there is no seat {seat!r} at this table"
+        return why("there is no seat {seat} at this table", seat=repr(seat))
     phase = state.phase
     if seat not in acting:
         if phase == Phase.FX_WINDOW and state.window is not None and seat in state.window.answers:
-            return "you have already answered this Facteur X window"
+            return why("you have already answered this Facteur X window")
         if phase == Phase.MALUS_CHOICE:
-            return "you have already chosen your malus cards: waiting for the others"
-        return f"it is not your turn (waiting for seat {acting[0]})"
+            return why("you have already chosen your malus cards: waiting for the others")
+        return why("it is not your turn (waiting for {seat})", seat=Seat(acting[0]))
     if phase == Phase.MALUS_CHOICE:
         if isinstance(action, ChooseMalus):
             return _explain_choice(state, seat, action)
-        return "first choose the two cards of your malus area"
+        return why("first choose the two cards of your malus area")
     if phase in (Phase.REPLENISH, Phase.COMPLETION):
         if isinstance(action, Replenish):
             return _explain_refill(state, seat, action)
-        return "first bring your malus area back to two cards (replenish)"
+        return why("first bring your malus area back to two cards (replenish)")
     if phase == Phase.FX_WINDOW:
         return _explain_window(state, seat, action)
     return _explain_turn(state, seat, action)
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-def _unknown(cards: Any) -> str | None:
+def _card(card: str) -> Card:
+    return Card(card, card_name(card))
+
+
+def _unknown(cards: Any) -> Reason | None:
     for card in cards:
         if not isinstance(card, str) or card not in KIND:
-            return f"{card_name(str(card))} is not a NUM-X card"
+            return why("{card} is not a NUM-X card", card=card_name(str(card)))
         if KIND[card] == OBJECTIVE:
-            return "objective cards are never played"
+            return why("objective cards are never played")
     if len(set(cards)) != len(cards):
-        return "each card can be used only once"
+        return why("each card can be used only once")
     return None
 
 
@@ -91,7 +96,7 @@ def _lowest(pool: list[str], count: int) -> list[str]:
     return sorted(pool, key=ORDER.__getitem__)[:count]
 
 
-def _copies_problem(chosen: list[str], pool: list[str], where: str) -> str | None:
+def _copies_problem(chosen: list[str], pool: list[str], where: Reason) -> Reason | None:
     """Copies of one face are alike: the lowest ids of a place are taken first (D2)."""
     by_face: dict[Any, list[str]] = {}
     for card in chosen:
@@ -105,16 +110,19 @@ def _copies_problem(chosen: list[str], pool: list[str], where: str) -> str | Non
         ]
         expected = _lowest(same, len(cards))
         if sorted(cards, key=ORDER.__getitem__) != expected:
-            return (
-                "copies of a card are alike, so the lowest ids are taken first: use "
-                f"{' '.join(expected)} rather than {' '.join(cards)} from {where}"
+            return why(
+                "copies of a card are alike, so the lowest ids are taken first: use {expected} "
+                "rather than {cards} from {where}",
+                expected=" ".join(expected),
+                cards=" ".join(cards),
+                where=where,
             )
     return None
 
 
 def _combination_problem(
     state: NumxState, seat: int, cards: tuple[str, ...], joker_value: Any, claim: bool
-) -> str | None:
+) -> Reason | None:
     """Spec 6.1-6.3 checks of a combination; None when nothing specific was found."""
     problem = _unknown(cards)
     if problem:
@@ -124,44 +132,46 @@ def _combination_problem(
     for card in cards:
         kind = KIND[card]
         if kind == NUMX:
-            return "Num-X is always played alone (play_numx), never in a combination"
+            return why("Num-X is always played alone (play_numx), never in a combination")
         if kind in (SWIPE, MALUS_PLUS):
-            return (
-                f"{card_name(card)} is not part of a combination: add it with add_special, "
-                "then play"
+            return why(
+                "{card} is not part of a combination: add it with add_special, then play",
+                card=_card(card),
             )
         if kind == JOKER and card not in hand:
             if card in owner_of:
-                return "an X-Joker lying in a malus area cannot be played (take it with draw)"
-            return f"you do not hold {card_name(card)}"
+                return why("an X-Joker lying in a malus area cannot be played (take it with draw)")
+            return why("you do not hold {card}", card=_card(card))
         if kind != JOKER and card not in hand and card not in owner_of:
-            return f"you do not hold {card_name(card)} and it lies in no malus area"
+            return why("you do not hold {card} and it lies in no malus area", card=_card(card))
     classics = [c for c in cards if IS_CLASSIC[c]]
     jokers = [c for c in cards if not IS_CLASSIC[c]]
     if len({VALUE[c] for c in classics}) > 1:
-        return "all the cards of a combination must have the same value"
+        return why("all the cards of a combination must have the same value")
     if not classics:
         if len(jokers) > 1:
-            return "two or more X-Jokers need at least one classic card with them"
+            return why("two or more X-Jokers need at least one classic card with them")
         if claim:
-            return "a Facteur X needs more cards than the trick: a lone X-Joker is never one"
+            return why("a Facteur X needs more cards than the trick: a lone X-Joker is never one")
         if joker_value is None:
-            return "say which value the lone X-Joker stands for (joker_value)"
+            return why("say which value the lone X-Joker stands for (joker_value)")
         if isinstance(joker_value, bool) or joker_value not in ALL_VALUES:
-            return "an X-Joker stands for a value from -2 to 13, or ∞ (14)"
+            return why("an X-Joker stands for a value from -2 to 13, or ∞ (14)")
         value = joker_value
     else:
         if joker_value is not None:
-            return "joker_value is only for a lone X-Joker (with classic cards it takes theirs)"
+            return why(
+                "joker_value is only for a lone X-Joker (with classic cards it takes theirs)"
+            )
         value = VALUE[classics[0]]
-    problem = _copies_problem([c for c in cards if c in hand], hand, "your hand")
+    problem = _copies_problem([c for c in cards if c in hand], hand, why("your hand"))
     if problem:
         return problem
     for owner, area in enumerate(state.malus):
         problem = _copies_problem(
             [c for c in cards if owner_of.get(c) == owner and c not in hand],
             area,
-            f"seat {owner}'s malus area",
+            why("{seat}'s malus area", seat=Seat(owner)),
         )
         if problem:
             return problem
@@ -177,32 +187,57 @@ def _combination_problem(
     return None
 
 
-def _against_trick(state: NumxState, k: int, value: int, lone: bool, claim: bool) -> str | None:
+def _against_trick(state: NumxState, k: int, value: int, lone: bool, claim: bool) -> Reason | None:
     c, v = state.trick_count, state.trick_value
     if c == 0:
         return None
-    shown = f"{c} x {value_name(v)}"
+    shown = why("{count} x {value}", count=c, value=value_name(v))
     if claim:
         if k <= c or value <= v:
-            return (
-                f"a Facteur X needs more than {c} card(s) of a value above {value_name(v)} "
-                f"(the trick is {shown})"
+            return why_n(
+                "a Facteur X needs more than {count} card(s) of a value above {value} "
+                "(the trick is {trick})",
+                "a Facteur X needs more than {count} card(s) of a value above {value} "
+                "(the trick is {trick})",
+                c,
+                count=c,
+                value=value_name(v),
+                trick=shown,
             )
         return None
     if lone:
         if c != 1:
-            return f"a lone X-Joker can only answer a single card (the trick is {shown})"
+            return why(
+                "a lone X-Joker can only answer a single card (the trick is {trick})", trick=shown
+            )
         if value == v:
-            return f"the lone X-Joker must stand for another value than {value_name(v)}"
+            return why(
+                "the lone X-Joker must stand for another value than {value}", value=value_name(v)
+            )
         return None
     if k < c:
-        return f"the trick is {shown}: play at least {c} card(s)"
+        return why_n(
+            "the trick is {trick}: play at least {count} card(s)",
+            "the trick is {trick}: play at least {count} card(s)",
+            c,
+            trick=shown,
+            count=c,
+        )
     if k == c and value <= v:
-        return f"with {c} card(s) the value must be higher than {value_name(v)}"
+        return why_n(
+            "with {count} card(s) the value must be higher than {value}",
+            "with {count} card(s) the value must be higher than {value}",
+            c,
+            count=c,
+            value=value_name(v),
+        )
     if k >= c + 2 and value <= v:
-        return (
-            f"{k} cards against {c} need a value above {value_name(v)} (Facteur X); one card "
-            "more may have any value"
+        return why(
+            "{k} cards against {count} need a value above {value} (Facteur X); one card "
+            "more may have any value",
+            k=k,
+            count=c,
+            value=value_name(v),
         )
     return None
 
@@ -216,28 +251,40 @@ def _can_lead(state: NumxState, seat: int) -> bool:
 
 
 # -- phases ----------------------------------------------------------------------------------------
-def _explain_choice(state: NumxState, seat: int, action: ChooseMalus) -> str:
+def _explain_choice(state: NumxState, seat: int, action: ChooseMalus) -> Reason:
     cards = action.cards
     problem = _unknown(cards)
     if problem:
         return problem
     if len(cards) != 2:
-        return "choose exactly two cards for your malus area"
+        return why("choose exactly two cards for your malus area")
     hand = state.hands[seat]
     for card in cards:
         if card not in hand:
-            return f"you do not hold {card_name(card)}"
-    return _copies_problem(list(cards), hand, "your hand") or "choose two cards of your hand"
+            return why("you do not hold {card}", card=_card(card))
+    return _copies_problem(list(cards), hand, why("your hand")) or why(
+        "choose two cards of your hand"
+    )
 
 
-def _explain_refill(state: NumxState, seat: int, action: Replenish) -> str:
+def _explain_refill(state: NumxState, seat: int, action: Replenish) -> Reason:
     need = sources_needed(state, seat)
     sources = action.sources
     if len(sources) != need:
-        return f"refill your malus area with exactly {need} source(s): deck or hand cards"
+        return why_n(
+            "refill your malus area with exactly {n} source(s): deck or hand cards",
+            "refill your malus area with exactly {n} source(s): deck or hand cards",
+            need,
+            n=need,
+        )
     from_deck = sum(1 for s in sources if s == DECK_SOURCE)
     if from_deck > len(state.deck):
-        return f"the deck holds only {len(state.deck)} card(s)"
+        return why_n(
+            "the deck holds only {n} card(s)",
+            "the deck holds only {n} card(s)",
+            len(state.deck),
+            n=len(state.deck),
+        )
     cards = [s for s in sources if s != DECK_SOURCE]
     problem = _unknown(cards)
     if problem:
@@ -245,32 +292,31 @@ def _explain_refill(state: NumxState, seat: int, action: Replenish) -> str:
     hand = state.hands[seat]
     for card in cards:
         if card not in hand:
-            return f"you do not hold {card_name(card)}"
-    return _copies_problem(cards, hand, "your hand") or "that refill is not allowed"
+            return why("you do not hold {card}", card=_card(card))
+    return _copies_problem(cards, hand, why("your hand")) or why("that refill is not allowed")
 
 
-def _explain_window(state: NumxState, seat: int, action: Action) -> str:
+def _explain_window(state: NumxState, seat: int, action: Action) -> Reason:
     if isinstance(action, Claim):
         if not action.cards:
-            return "a Facteur X claim needs cards"
-        return (
-            _combination_problem(state, seat, action.cards, None, True)
-            or "that is not a legal Facteur X now"
+            return why("a Facteur X claim needs cards")
+        return _combination_problem(state, seat, action.cards, None, True) or why(
+            "that is not a legal Facteur X now"
         )
     if isinstance(action, ClaimNumX):
         if not state.options.numx_interrupt:
-            return "Num-X cannot be played out of turn (the numx_interrupt variant is off)"
-        return _numx_problem(state, seat, action.card) or "you cannot play Num-X now"
-    return "a Facteur X window is open: claim a Facteur X or pass"
+            return why("Num-X cannot be played out of turn (the numx_interrupt variant is off)")
+        return _numx_problem(state, seat, action.card) or why("you cannot play Num-X now")
+    return why("a Facteur X window is open: claim a Facteur X or pass")
 
 
-def _numx_problem(state: NumxState, seat: int, card: Any) -> str | None:
+def _numx_problem(state: NumxState, seat: int, card: Any) -> Reason | None:
     if not isinstance(card, str) or KIND.get(card) != NUMX:
-        return f"{card_name(str(card))} is not a Num-X card"
+        return why("{card} is not a Num-X card", card=card_name(str(card)))
     hand = state.hands[seat]
     if card not in hand:
-        return f"you do not hold {card_name(card)}"
-    problem = _copies_problem([card], hand, "your hand")
+        return why("you do not hold {card}", card=_card(card))
+    problem = _copies_problem([card], hand, why("your hand"))
     if problem:
         return problem
     if not lc_ok(hand_info(tuple(hand)), 0, 0, 1):
@@ -278,92 +324,94 @@ def _numx_problem(state: NumxState, seat: int, card: Any) -> str | None:
     return None
 
 
-def _explain_turn(state: NumxState, seat: int, action: Action) -> str:
+def _explain_turn(state: NumxState, seat: int, action: Action) -> Reason:
     staged = state.staged
     trick_empty = state.trick_count == 0
     if isinstance(action, Claim | ClaimNumX):
-        return "it is your turn: a Facteur X is simply played (claims are for the windows)"
+        return why("it is your turn: a Facteur X is simply played (claims are for the windows)")
     if isinstance(action, ChooseMalus | Replenish):
-        return "it is your turn to play"
+        return why("it is your turn to play")
     if staged and not isinstance(action, Play | AddSpecial):
-        return "finish the play you prepared with special cards (play)"
+        return why("finish the play you prepared with special cards (play)")
     if isinstance(action, Pass | Draw):
         if trick_empty and _can_lead(state, seat):
-            return "you lead this trick and can open it: play a combination"
+            return why("you lead this trick and can open it: play a combination")
         if isinstance(action, Draw):
-            return _draw_problem(state, seat, action.source) or "you cannot draw that now"
-        return "you cannot pass now"
+            return _draw_problem(state, seat, action.source) or why("you cannot draw that now")
+        return why("you cannot pass now")
     if isinstance(action, PlayNumX):
         if trick_empty:
-            return "Num-X ends a trick in progress: it cannot open one"
-        return _numx_problem(state, seat, action.card) or "you cannot play Num-X now"
+            return why("Num-X ends a trick in progress: it cannot open one")
+        return _numx_problem(state, seat, action.card) or why("you cannot play Num-X now")
     if isinstance(action, AddSpecial):
-        return _special_problem(state, seat, action) or "you cannot add that card now"
+        return _special_problem(state, seat, action) or why("you cannot add that card now")
     if isinstance(action, Play):
         if not action.cards:
             if not staged:
-                return "choose the cards of your play (an empty play is not a pass)"
+                return why("choose the cards of your play (an empty play is not a pass)")
             if trick_empty and _can_lead(state, seat):
-                return "you lead this trick: your play must include a combination"
+                return why("you lead this trick: your play must include a combination")
             return LAST_CARD
-        return (
-            _combination_problem(state, seat, action.cards, action.joker_value, False)
-            or "that play is not allowed now"
+        return _combination_problem(state, seat, action.cards, action.joker_value, False) or why(
+            "that play is not allowed now"
         )
-    return "that action is not allowed now"
+    return why("that action is not allowed now")
 
 
-def _draw_problem(state: NumxState, seat: int, source: Any) -> str | None:
+def _draw_problem(state: NumxState, seat: int, source: Any) -> Reason | None:
     if source == DECK_SOURCE:
-        return "the deck is empty" if not state.deck else None
+        return why("the deck is empty") if not state.deck else None
     if not isinstance(source, str) or source not in KIND:
-        return f'draw from "deck" or name a card of another seat\'s malus area, not {source!r}'
+        return why(
+            'draw from "deck" or name a card of another seat\'s malus area, not {source}',
+            source=repr(source),
+        )
     if source in state.malus[seat]:
-        return "you cannot draw from your own malus area"
+        return why("you cannot draw from your own malus area")
     for owner, area in enumerate(state.malus):
         if source in area:
-            return _copies_problem([source], area, f"seat {owner}'s malus area")
-    return f"{card_name(source)} lies in no other seat's malus area"
+            return _copies_problem([source], area, why("{seat}'s malus area", seat=Seat(owner)))
+    return why("{card} lies in no other seat's malus area", card=_card(source))
 
 
-def _special_problem(state: NumxState, seat: int, action: AddSpecial) -> str | None:
+def _special_problem(state: NumxState, seat: int, action: AddSpecial) -> Reason | None:
     card, mode, target = action.card, action.mode, action.target
     kind = KIND.get(card) if isinstance(card, str) else None
     if kind not in (SWIPE, MALUS_PLUS):
-        return "only Swipe and Malus+ cards are added to a play this way"
+        return why("only Swipe and Malus+ cards are added to a play this way")
     hand = state.hands[seat]
     if card not in hand:
-        return f"you do not hold {card_name(card)}"
+        return why("you do not hold {card}", card=_card(card))
     if any(card == c for c, _m, _t in state.staged):
-        return f"{card_name(card)} is already part of this play"
+        return why("{card} is already part of this play", card=_card(card))
     if kind == SWIPE:
         free = [c for c in hand if KIND[c] == SWIPE and all(c != s for s, _m, _t in state.staged)]
         if free and free[0] != card:
-            return f"Swipe cards are alike: add {free[0]} first"
+            return why("Swipe cards are alike: add {card} first", card=free[0])
         if mode == SWAP:
             if isinstance(target, bool) or not isinstance(target, int):
-                return "a swap names the seat to swap malus areas with"
+                return why("a swap names the seat to swap malus areas with")
             if target == seat:
-                return "swap your malus area with another seat, not with yourself"
+                return why("swap your malus area with another seat, not with yourself")
             if not 0 <= target < state.players:
-                return f"there is no seat {target}"
+                return why("there is no seat {seat}", seat=target)
         elif mode == ROTATE:
             if target not in (LEFT, RIGHT):
-                return 'a rotation goes "left" or "right"'
+                return why('a rotation goes "left" or "right"')
         else:
-            return 'a Swipe is played in mode "swap" (with a seat) or "rotate" (left or right)'
+            return why('a Swipe is played in mode "swap" (with a seat) or "rotate" (left or right)')
     else:
         if mode == ONE:
             if isinstance(target, bool) or not isinstance(target, int):
-                return "a Malus+ on one seat names that seat"
+                return why("a Malus+ on one seat names that seat")
             if not 0 <= target < state.players:
-                return f"there is no seat {target}"
+                return why("there is no seat {seat}", seat=target)
         elif mode == ALL:
             if target is not None:
-                return "a Malus+ on every seat names no target"
+                return why("a Malus+ on every seat names no target")
         else:
-            return 'a Malus+ is played in mode "one" (with a seat) or "all"'
-    return (
+            return why('a Malus+ is played in mode "one" (with a seat) or "all"')
+    return why(
         "with this card added no legal play would remain: the last card left in your hand must "
         "be a classic card, and a lead needs a combination (last-card rule)"
     )

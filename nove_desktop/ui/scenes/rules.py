@@ -16,7 +16,7 @@ from enum import Enum
 
 import pygame
 
-from ...i18n import _
+from ...i18n import SOURCE_LANGUAGE, _, current_language
 from ...resources import asset_path
 from .. import theme
 from ..app import App
@@ -225,21 +225,34 @@ class Line:
         return max((x + image.get_width() for x, image in self.pieces), default=0)
 
 
+def rules_text(game_id: str, language: str) -> str:
+    """The rules of ``game_id`` in ``language``: ``rules/<language>/<game>.txt`` when that
+    translation is there (the rules are whole documents, translated as files, not through the
+    catalog), the English ``rules/<game>.txt`` otherwise. Raises what reading raises."""
+    if language != SOURCE_LANGUAGE:
+        try:
+            return asset_path("rules", language, f"{game_id}.txt").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            pass
+    return asset_path("rules", f"{game_id}.txt").read_text(encoding="utf-8")
+
+
 def _read_rules(app: App, game_id: str) -> str:
     """The rules text, or a short page explaining why it is missing."""
     title = app.registry.get(game_id).title if game_id in app.registry else game_id
     try:
-        return asset_path("rules", f"{game_id}.txt").read_text(encoding="utf-8")
+        return rules_text(game_id, current_language())
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         if isinstance(exc, FileNotFoundError):
-            reason = f"The file rules/{game_id}.txt is missing from the app's assets."
-        return (
-            f"# {title}: rules\n\n"
-            f"The rules of **{title}** could not be opened.\n\n"
-            f"{reason}\n\n"
-            "Press Esc to go back."
-        )
+            reason = _("The file rules/{game}.txt is missing from the app's assets.").format(
+                game=game_id)
+        return "\n\n".join([
+            "# " + _("{game}: rules").format(game=title),
+            _("The rules of **{game}** could not be opened.").format(game=title),
+            reason,
+            _("Press Esc to go back."),
+        ])
 
 
 class RulesScene(Scene):

@@ -14,7 +14,7 @@ import pygame
 from ai import SEAT_KINDS
 
 from ...engine.errors import InvalidOptionsError
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...session import GameSession, SeatConfig
 from .. import theme
 from ..app import App
@@ -23,8 +23,15 @@ from ..tables import table_classes
 from ..widgets import Button, Choice, FocusGroup, TextField, Widget
 from . import common
 
-DEFAULT_NAMES = ["You", "Ada", "Bruno", "Chiara", "Dario", "Elsa",
+# The seats' first names: the first is the player at the computer ("You", translated when shown);
+# the others are first names, the same in every language (names are not translated).
+DEFAULT_NAMES = [N_("You"), "Ada", "Bruno", "Chiara", "Dario", "Elsa",
                  "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Kim"]
+
+
+def default_name(seat: int) -> str:
+    """The name a seat starts with in the player's language."""
+    return _(DEFAULT_NAMES[0]) if seat == 0 else DEFAULT_NAMES[seat]
 
 
 def seat_kinds() -> list[str]:
@@ -70,13 +77,13 @@ class SetupScene(common.MenuScene):
         defaults.update(options or {})
         count = len(seats) if seats else defaults.get("players", self.game.min_players)
         seats = seats or [
-            SeatConfig(DEFAULT_NAMES[i], "human" if i == 0 else default_kind())
+            SeatConfig(default_name(i), "human" if i == 0 else default_kind())
             for i in range(count)
         ]
         counts = list(range(self.game.min_players, self.game.max_players + 1))
         self.count = Choice(_("Players"), counts, counts.index(len(seats)), self._count_changed)
         most = self.game.max_players
-        self.names = [TextField(_("Seat {n}").format(n=i + 1), DEFAULT_NAMES[i], 14)
+        self.names = [TextField(_("Seat {n}").format(n=i + 1), default_name(i), 14)
                       for i in range(most)]
         kinds = seat_kinds()
         self.kinds = [Choice("", kinds, kinds.index(default_kind()), describe=kind_label)
@@ -175,7 +182,7 @@ class SetupScene(common.MenuScene):
         for i in range(count):
             name = self.names[i].text.strip() or _("Seat {n}").format(n=i + 1)
             kind = self.kinds[i].value
-            if humans > 1 and kind == "human" and name == DEFAULT_NAMES[0]:
+            if humans > 1 and kind == "human" and name in (DEFAULT_NAMES[0], default_name(0)):
                 # "You" names nobody when several people share the computer.
                 name = _("Player {n}").format(n=i + 1)
             out.append(SeatConfig(name, kind))

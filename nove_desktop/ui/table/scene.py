@@ -34,6 +34,7 @@ from ...i18n import _
 from ...session import GameSession
 from .. import theme
 from ..app import App
+from ..refusals import reason_text
 from ..scene import Scene
 from ..setup_options import OptionSpec
 from ..widgets import Button, FocusGroup, Widget
@@ -223,6 +224,10 @@ class TableScene(Scene):
         """An action in a few words, for hints ("Stand", "Lay a pair of 7s")."""
         words = self.game.describe_action(action)
         return words[:1].upper() + words[1:]
+
+    def card_words(self, card: str) -> str:
+        """A card named in a sentence, in the player's language ("the red 5")."""
+        return card
 
     def hint_value(self, mean: float) -> str:
         """A hint's expected round result in the game's units ("+1.3 points")."""
@@ -826,7 +831,7 @@ class TableScene(Scene):
         try:
             self.game.apply(self.session.state.copy(), seat, action)
         except IllegalActionError as exc:
-            return exc.reason
+            return reason_text(exc, self.names, self.card_words)
         return _("that move is not possible now")
 
     def act(self, action: Action, seat: int | None = None) -> bool:

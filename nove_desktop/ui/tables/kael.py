@@ -28,11 +28,13 @@ from ...games.kael.actions import (
     LayPass,
     LaySquare,
     Pass,
+    action_reason,
 )
-from ...games.kael.cards import POINTS, RANK, hand_total
+from ...games.kael.cards import MINUS, PASS_CARD, POINTS, RANK, hand_total
 from ...games.kael.state import Phase
 from ...i18n import N_, _, ngettext
 from .. import theme
+from ..refusals import reason_text
 from ..setup_options import OptionSpec, seat_option
 from ..table import paint
 from ..table.layout import Side
@@ -504,6 +506,18 @@ class KaelTable(TableScene):
                 row.append(f"{mark}+{gained}{land} = {data['totals'][seat]}")
             rows.append(row)
         self.app.scenes.push("history", title=_("Game history"), columns=columns, rows=rows)
+
+    def card_words(self, card: str) -> str:
+        """A Kaël card in a sentence: "a 7", "the X", "the −1"."""
+        if card == PASS_CARD:
+            return _("the X")
+        if card == MINUS:
+            return _("the −1")
+        return _("a {rank}").format(rank=RANK[card]) if card in RANK else card
+
+    def action_words(self, action: Action) -> str:
+        words = reason_text(action_reason(action), self.names, self.card_words)
+        return words[:1].upper() + words[1:]
 
     def describe_event(self, event: Event) -> str | None:
         data = event.data

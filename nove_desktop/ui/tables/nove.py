@@ -22,11 +22,13 @@ from ...games.nove.actions import (
     Discard,
     Hit,
     Stand,
+    action_reason,
 )
-from ...games.nove.cards import OPTION_VALUE, RANK, card_name, is_joker, option_name
+from ...games.nove.cards import BABATOS, OPTION_VALUE, RANK, is_joker
 from ...i18n import N_, _, ngettext
 from .. import theme
 from ..cards import chip_stack
+from ..refusals import reason_text
 from ..setup_options import OptionSpec, none_or, seat_option
 from ..table import paint
 from ..table.layout import Side
@@ -49,6 +51,30 @@ END_REASONS = {
 
 def hand_zone(seat: int) -> str:
     return f"hand:{seat}"
+
+
+_COLOUR_CARD = {
+    "R": N_("red {rank}"),
+    "Y": N_("yellow {rank}"),
+    "G": N_("green {rank}"),
+    "P": N_("purple {rank}"),
+}
+
+
+def option_name(option: str) -> str:
+    """What a joker stands for, in the player's language: "Babatos A" or a number."""
+    return _("Babatos {letter}").format(letter=option) if option in BABATOS else option
+
+
+def card_name(card: str) -> str:
+    """A NOVE card in the player's language: "red 5", "green Babatos B", "red joker"."""
+    if card == "JR":
+        return _("red joker")
+    if card == "JY":
+        return _("yellow joker")
+    if card[:1] not in _COLOUR_CARD or len(card) < 2:
+        return card
+    return _(_COLOUR_CARD[card[0]]).format(rank=option_name(card[1]))
 
 
 class NoveTable(TableScene):
@@ -505,6 +531,13 @@ class NoveTable(TableScene):
             parts.append(_("as high as {name}, who plays first").format(
                 name=self.names[capo["seat"]]))
         return ", ".join(parts) or _("nothing")
+
+    def card_words(self, card: str) -> str:
+        return card_name(card)
+
+    def action_words(self, action: Action) -> str:
+        words = reason_text(action_reason(action), self.names, self.card_words)
+        return words[:1].upper() + words[1:]
 
     def describe_event(self, event: Event) -> str | None:
         data = event.data

@@ -519,6 +519,9 @@ class BancoTable(TableScene):
             elif event.kind == "bank_passed":
                 self.term_start = list(chips_now)
 
+    def card_words(self, card: str) -> str:
+        return words.card_words(card)
+
     def action_words(self, action: Action) -> str:
         if isinstance(action, Bet):
             return ngettext("Bet {n} chip", "Bet {n} chips", action.amount).format(n=action.amount)

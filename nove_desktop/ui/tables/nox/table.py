@@ -354,6 +354,9 @@ class NoxTable(TableScene):
     def winners(self) -> list[int]:
         return list(self.observe().winners)
 
+    def card_words(self, card: str) -> str:
+        return card_words(card)
+
     def action_words(self, action: Action) -> str:
         """A play as the hint names it: "the blue 15 on Ada's green 7", "the blue 15 as a new
         stack in your kitty"."""

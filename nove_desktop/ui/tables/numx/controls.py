@@ -178,13 +178,14 @@ class NumxControls(NumxPickers):
             values = self.joker_values(seat, joker)
             if not values:
                 reason = check(self.game, self.session.state, seat,
-                               [*self.fresh_steps(), final_step(self.picked, 0)]) or ""
+                               [*self.fresh_steps(), final_step(self.picked, 0)],
+                               self.names, self.card_words) or ""
                 return (sentence(reason), lambda: self.refuse(sentence(reason)), False)
             return (_("X-Joker alone: choose its value\u2026"),
                     lambda: self.open_joker(seat, joker, values), True)
         final = final_step(self.picked, None)
         steps = [*self.fresh_steps(), final]
-        reason = check(self.game, self.session.state, seat, steps)
+        reason = check(self.game, self.session.state, seat, steps, self.names, self.card_words)
         if reason is not None:
             text = sentence(reason)
             return (_("Cannot play: {reason}").format(reason=text), lambda: self.refuse(text),
@@ -348,7 +349,8 @@ class NumxControls(NumxPickers):
             label = _("Refill with {cards}").format(cards=cards)
         good = action in legal
         if not good:
-            reason = check(self.game, self.session.state, seat, [action]) or ""
+            reason = check(self.game, self.session.state, seat, [action], self.names,
+                           self.card_words) or ""
             label = _("Cannot refill: {reason}").format(reason=sentence(reason))
         main = self.button(label, lambda: self.act(action), None, max_lines=3, primary=good,
                            danger=not good)

@@ -19,6 +19,7 @@ from ....games.numx.actions import AddSpecial, Play, PlayNumX
 from ....games.numx.cards import FACE, IS_CLASSIC, KIND, ORDER, VALUE
 from ....games.numx.combos import combo_value, effect
 from ....i18n import _
+from ...refusals import reason_text
 from .words import kind_words, state_words
 
 JOKER, NUMX, SWIPE, MALUS_PLUS = "joker", "numx", "swipe", "malus_plus"
@@ -73,7 +74,14 @@ def final_step(picked: Sequence[str], joker_value: int | None) -> Action | None:
     return Play(tuple(picked), joker_value)
 
 
-def check(game: Any, state: Any, seat: int, steps: Sequence[Action]) -> str | None:
+def check(
+    game: Any,
+    state: Any,
+    seat: int,
+    steps: Sequence[Action],
+    names: Sequence[str] = (),
+    card_words: Any = None,
+) -> str | None:
     """None when every step is legal in turn, else the engine's reason for the first refused
     one. Tried on a copy: the real state never changes."""
     trial = state.copy()
@@ -82,7 +90,7 @@ def check(game: Any, state: Any, seat: int, steps: Sequence[Action]) -> str | No
             try:
                 game.apply(trial, seat, step)  # refused: raises and changes nothing
             except IllegalActionError as exc:
-                return exc.reason
+                return reason_text(exc, names, card_words)
             return _("that move is not possible now")
         game.apply(trial, seat, step)
     return None

@@ -508,6 +508,9 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
         }
 
     # == log, results, history ===================================================================
+    def card_words(self, card: str) -> str:
+        return card_words(card)
+
     def action_words(self, action: Action) -> str:
         """A move as the hint names it, in the table's words ("Play 7 7 + X-Joker")."""
         cards = getattr(action, "cards", None)
