@@ -208,3 +208,11 @@ def test_the_games_import_no_ai_or_ui() -> None:
 
 def test_ai_imports_no_ui_and_no_cli() -> None:
     assert offending(AI, ("nove_desktop.ui", "nove_desktop.cli", "nove_desktop.match")) == []
+
+
+@pytest.mark.parametrize("folder", [ENGINE, GAMES], ids=["engine", "games"])
+def test_engine_and_games_load_no_catalog(folder: Path) -> None:
+    """Refusals are marked (``engine/text.py``: ``why``) and translated by the UI: the rules
+    never load a gettext catalog nor the app's translations."""
+    assert offending(folder, ("gettext", "locale", "nove_desktop.i18n", "babel")) == []
+    assert (ENGINE / "text.py").exists()

@@ -7,7 +7,8 @@
                                    # catalog is incomplete
 
 The strings are found under ``nove_desktop/`` and ``ai/`` by the keywords ``_``, ``N_``,
-``ngettext`` and ``pgettext`` (see ``babel.cfg``).
+``ngettext`` and ``pgettext`` (see ``babel.cfg``), and the engine's refusals by ``why`` and
+``why_n`` (``nove_desktop/engine/text.py``).
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def _pybabel(*args: str) -> None:
 def extract() -> None:
     _pybabel(
         "extract", "-F", "babel.cfg", "-k", "N_", "-k", "pgettext:1c,2",
-        "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:", "--project", "nove-desktop",
+        "-k", "why", "-k", "why_n:1,2",  # the engine's refusals (nove_desktop/engine/text.py)
+        "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:",
+        "--project", "nove-desktop",
         "--copyright-holder", "the nove-desktop authors",
         "--msgid-bugs-address", "https://example.invalid/nove-desktop/issues",
         "-o", str(TEMPLATE.relative_to(ROOT)), *SOURCES,

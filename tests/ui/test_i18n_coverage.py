@@ -28,7 +28,6 @@ import pygame
 import pytest
 from table_helpers import (
     AI,
-    ENTER,
     NAMES,
     first_legal,
     game_over,
@@ -234,7 +233,7 @@ def test_tables(app, screen, game_id, monkeypatch):
     skip_disk_flush(monkeypatch)
     screen.texts.clear()
     session = session_for(app, game_id, ["human", "human", AI], seed=3)
-    table = open_table(app, session)
+    open_table(app, session)
     screen.where = f"table {game_id}"
     done: list[bool] = []
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, format_number
 from ...storage import GameStats
 from .. import theme
 from ..app import App
@@ -43,9 +43,10 @@ def row_for(title: str, stats: GameStats | None) -> Row:
     if stats is None or stats.played == 0:
         return Row(title, (DASH, DASH, DASH, DASH, DASH))
     rate = f"{round(100 * stats.won / stats.played)}%"
-    best = DASH if stats.best_score is None else str(stats.best_score)
-    hinted = f"{stats.hinted_won} / {stats.hinted_played}" if stats.hinted_played else "0"
-    return Row(title, (str(stats.played), str(stats.won), rate, best, hinted))
+    best = DASH if stats.best_score is None else format_number(stats.best_score)
+    hinted = (f"{format_number(stats.hinted_won)} / {format_number(stats.hinted_played)}"
+              if stats.hinted_played else "0")
+    return Row(title, (format_number(stats.played), format_number(stats.won), rate, best, hinted))
 
 
 class StatisticsScene(common.MenuScene):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ai import Hint, hint
 
 from ...engine.actions import Action
-from ...i18n import _, ngettext
+from ...i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -93,8 +93,8 @@ class Advisor:
             return _("{action}: it is the only sensible move.").format(
                 action=words(found.action))
         other = found.alternatives[1]
-        deals = ngettext("{n:,} simulated deal", "{n:,} simulated deals", found.deals).format(
-            n=found.deals)
+        deals = ngettext("{n} simulated deal", "{n} simulated deals", found.deals).format(
+            n=format_number(found.deals))
         values = {
             "action": words(found.action),
             "share": round(100 * best.share),
