@@ -204,14 +204,15 @@ def pseudo(message: str, expand: bool = True) -> str:
     checked with long words)."""
     parts = _FIELDS.split(message)
     out = []
+    letters = 0
     for i, part in enumerate(parts):
         if i % 2:
             out.append(part)
             continue
         out.append(part.translate(_PSEUDO_LETTERS))
+        letters += sum(ch.isalpha() for ch in part)
     text = "".join(out)
     if expand:
-        letters = sum(ch.isalpha() for ch in message)
         pad = (letters * 2 + 4) // 5
         text += "\u00b7" * pad if pad else ""
     return text
