@@ -82,12 +82,22 @@ def _label(
         size -= 1
     font = fonts.get(size, bold=True)
     if font.size(label)[0] <= room or " " not in label:
-        return font.render(label, True, ink)
+        return _shrunk(font.render(label, True, ink), room, rect.height)
     words = label.split()
     best = min(range(1, len(words)), key=lambda i: abs(
         font.size(" ".join(words[:i]))[0] - font.size(" ".join(words[i:]))[0]))
     text = " ".join(words[:best]) + "\n" + " ".join(words[best:])
-    return font.render(text, True, ink, wraplength=0)
+    return _shrunk(font.render(text, True, ink, wraplength=0), room, rect.height)
+
+
+def _shrunk(image: pygame.Surface, width: int, height: int) -> pygame.Surface:
+    """The last resort of "never clip": a label still too big at the smallest size (a long
+    translation on a small window) is scaled down into its room."""
+    w, h = image.get_size()
+    scale = min(1.0, max(1, width) / max(1, w), max(1, height) / max(1, h))
+    if scale >= 1.0:
+        return image
+    return pygame.transform.smoothscale(image, (max(1, int(w * scale)), max(1, int(h * scale))))
 
 
 class Button(Widget):

@@ -45,7 +45,9 @@ from nove_desktop.games import default_registry
 from nove_desktop.licenses import bundled_components, licence_folder
 from nove_desktop.ui.scenes import rules as rules_scene
 from nove_desktop.ui.scenes.setup import DEFAULT_NAMES
+from nove_desktop.ui import widgets
 from nove_desktop.ui.table import hints
+from nove_desktop.ui.table import text as text_module
 from nove_desktop.ui.table.scene import TableScene
 from nove_desktop.ui.tables import table_classes
 
@@ -102,6 +104,7 @@ class Screen:
     def __init__(self) -> None:
         self.where = "start"
         self.texts: dict[str, set[str]] = defaultdict(set)
+        self.overflows: dict[str, set[str]] = defaultdict(set)
 
     def offenders(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
@@ -130,6 +133,28 @@ def app(tmp_path_factory, screen):
             return super().render(text, *args, **kwargs)
 
     patch.setattr(pygame.font, "Font", RecordingFont)
+    # Layouts: a text fitted into a width (the table's fitted text) or a button's label must fit.
+    fit = text_module._fit
+
+    def checked_fit(app: Any, text: str, max_width: int, *args: Any) -> pygame.Surface:
+        image = fit(app, text, max_width, *args)
+        if image.get_width() > max_width:
+            screen.overflows[screen.where].add(
+                f"{text!r}: {image.get_width()} px in {max_width} px")
+        return image
+
+    patch.setattr(text_module, "_fit", checked_fit)
+    label = widgets._label
+
+    def checked_label(fonts: Any, text: str, rect: pygame.Rect, ink: Any) -> pygame.Surface:
+        image = label(fonts, text, rect, ink)
+        room = rect.width - max(12, rect.height // 3)  # the label's room inside the button
+        if image.get_width() > room or image.get_height() > rect.height:
+            screen.overflows[screen.where].add(
+                f"{text!r}: {image.get_size()} px on a {rect.size} button")
+        return image
+
+    patch.setattr(widgets, "_label", checked_label)
     patch.setattr(hints, "HINT_SECONDS", 0.2)
     # The rules are whole documents translated as files (rules/<language>/<game>.txt), not
     # through the catalog: the pseudo-language's rules are the English ones made pseudo.
@@ -251,3 +276,15 @@ def test_tables(app, screen, game_id, monkeypatch):
         for where, texts in screen.texts.items():
             print("WHERE", where, len(texts), sorted(texts)[:10])
     report(screen)
+
+
+def test_layouts_hold(screen):
+    """Run last: with the expanded pseudo-language at 1024x640, no fitted text or button label
+    seen by the tests above was wider (or taller) than its room."""
+    found = {where: sorted(texts) for where, texts in screen.overflows.items() if texts}
+    dump = os.environ.get("I18N_COVERAGE_DUMP")
+    if dump:
+        with open(dump, "a", encoding="utf-8") as out:
+            for where, texts in found.items():
+                out.write(f"== overflow {where}\n" + "".join(f"   {t}\n" for t in texts))
+    assert not found, "\n".join(f"{where}: {texts}" for where, texts in found.items())

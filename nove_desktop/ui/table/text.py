@@ -52,7 +52,7 @@ def _fit(
         size -= 1
     font = app.fonts.get(size, bold)
     if font.size(text)[0] <= max_width or max_lines <= 1 or " " not in text:
-        return font.render(text, True, colour)
+        return _within(font.render(text, True, colour), max_width)
     size = max(pixels, MIN_PIXELS)
     while True:
         font = app.fonts.get(size, bold)
@@ -61,7 +61,16 @@ def _fit(
         if fits or size <= MIN_PIXELS:
             break
         size -= 1
-    return font.render("\n".join(lines), True, colour, wraplength=0)
+    return _within(font.render("\n".join(lines), True, colour, wraplength=0), max_width)
+
+
+def _within(image: pygame.Surface, max_width: int) -> pygame.Surface:
+    """The last resort of "never clip": text still too wide at the smallest size (a long
+    translation on a small window) is scaled down to the width it has."""
+    width, height = image.get_size()
+    if width <= max_width:
+        return image
+    return pygame.transform.smoothscale(image, (max_width, max(1, height * max_width // width)))
 
 
 def wrap(font: pygame.font.Font, text: str, max_width: int) -> list[str]:
