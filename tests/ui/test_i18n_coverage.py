@@ -43,9 +43,9 @@ from table_helpers import (
 from nove_desktop import i18n
 from nove_desktop.games import default_registry
 from nove_desktop.licenses import bundled_components, licence_folder
+from nove_desktop.ui import widgets
 from nove_desktop.ui.scenes import rules as rules_scene
 from nove_desktop.ui.scenes.setup import DEFAULT_NAMES
-from nove_desktop.ui import widgets
 from nove_desktop.ui.table import hints
 from nove_desktop.ui.table import text as text_module
 from nove_desktop.ui.table.scene import TableScene
