@@ -41,13 +41,13 @@ def _pybabel(*args: str) -> None:
     subprocess.run(command, check=True, cwd=ROOT)
 
 
-def extract() -> None:
+def extract(output: Path | None = None) -> None:
     _pybabel(
         "extract", "-F", "babel.cfg", "-k", "N_", "-k", "pgettext:1c,2",
         "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:", "--project", "nove-desktop",
         "--copyright-holder", "the nove-desktop authors",
         "--msgid-bugs-address", "https://example.invalid/nove-desktop/issues",
-        "-o", str(TEMPLATE.relative_to(ROOT)), *SOURCES,
+        "-o", str(output or TEMPLATE), *SOURCES,
     )
 
 
@@ -69,8 +69,10 @@ def compile_catalogs(folder: Path = LOCALE, force: bool = False) -> list[Path]:
             continue
         with po.open("rb") as handle:
             catalog = read_po(handle, locale=language, domain=DOMAIN)
-        with mo.open("wb") as handle:
+        partial = mo.with_suffix(".mo.partial")
+        with partial.open("wb") as handle:
             write_mo(handle, catalog, use_fuzzy=False)
+        partial.replace(mo)  # a reader never sees half a catalog
         written.append(mo)
     return written
 

@@ -24,6 +24,10 @@ class TitleScene(common.MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        app = self.app
         self.continue_button = Button(_("Continue"), self.resume_game, primary=True)
         self.buttons = [
             self.continue_button,
@@ -40,6 +44,13 @@ class TitleScene(common.MenuScene):
 
     def enter(self) -> None:
         self.refresh()
+        self.layout()
+
+    def language_changed(self) -> None:
+        index = self.focus.index
+        self._build()
+        self.refresh()
+        self.focus.index = index
         self.layout()
 
     def resume(self) -> None:
