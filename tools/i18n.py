@@ -44,7 +44,8 @@ def _pybabel(*args: str) -> None:
 def extract(output: Path | None = None) -> None:
     _pybabel(
         "extract", "-F", "babel.cfg", "-k", "N_", "-k", "pgettext:1c,2",
-        "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:", "--project", "nove-desktop",
+        "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:",
+        "--project", "nove-desktop",
         "--copyright-holder", "the nove-desktop authors",
         "--msgid-bugs-address", "https://example.invalid/nove-desktop/issues",
         "-o", str(output or TEMPLATE), *SOURCES,

@@ -27,7 +27,6 @@ class TitleScene(common.MenuScene):
         self._build()
 
     def _build(self) -> None:
-        app = self.app
         self.continue_button = Button(_("Continue"), self.resume_game, primary=True)
         self.buttons = [
             self.continue_button,
