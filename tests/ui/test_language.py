@@ -95,6 +95,7 @@ def test_settings_switch_the_language_at_once_and_keep_it(tmp_path, english):
     assert page is settings
     assert translated("it", "Back") in labels(page)
     assert page.focus.focused is page.language  # the focus stays on the row being changed
+    assert page.focus.keyboard  # and its ring still shows
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is title
     assert translated("it", "New game") in labels(title)

@@ -113,9 +113,9 @@ class SettingsScene(common.MenuScene):
         self.layout()
 
     def language_changed(self) -> None:
-        index = self.focus.index
+        index, keyboard = self.focus.index, self.focus.keyboard
         self._build()
-        self.focus.index = index
+        self.focus.index, self.focus.keyboard = index, keyboard
         self.layout()
 
     def resume(self) -> None:

@@ -46,10 +46,10 @@ class TitleScene(common.MenuScene):
         self.layout()
 
     def language_changed(self) -> None:
-        index = self.focus.index
+        index, keyboard = self.focus.index, self.focus.keyboard
         self._build()
         self.refresh()
-        self.focus.index = index
+        self.focus.index, self.focus.keyboard = index, keyboard
         self.layout()
 
     def resume(self) -> None:
