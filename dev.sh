@@ -59,13 +59,14 @@ need_release_tools() {
 
 setup() {
     need_python
-    if [ -f "$STAMP" ] && [ "$STAMP" -nt pyproject.toml ] && [ -x "$PY" ]; then
-        return
+    if ! { [ -f "$STAMP" ] && [ "$STAMP" -nt pyproject.toml ] && [ -x "$PY" ]; }; then
+        [ -x "$PY" ] || make_venv
+        "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
+        "$PY" -m pip install --quiet --disable-pip-version-check -e ".[test,build]"
+        touch "$STAMP"
     fi
-    [ -x "$PY" ] || make_venv
-    "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$PY" -m pip install --quiet --disable-pip-version-check -e ".[test,build]"
-    touch "$STAMP"
+    # The translations: assets/locale/*/LC_MESSAGES/nove.po -> nove.mo (only the stale ones).
+    "$PY" -m tools.i18n compile
 }
 
 case "${1:-}" in

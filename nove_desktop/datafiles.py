@@ -19,6 +19,7 @@ from .engine.replay import ReplayError, parse
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 AI_PACES = ("slow", "normal", "fast", "instant")
 WINDOW_SECONDS = (1.5, 2.0, 3.0, 5.0, 10.0, None)  # None: untimed, the window waits for players
+LANGUAGE_SETTINGS = ("", "en", "fr", "de", "it")  # "": the system's language (i18n.SYSTEM)
 MAX_WINDOW_SIDE = 16384
 MAX_GAME_ID_LENGTH = 64
 MAX_NAME_LENGTH = 64
@@ -72,6 +73,7 @@ SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "last_game": valid_game_id,
     "window_seconds": lambda value: value in WINDOW_SECONDS and not isinstance(value, bool),
     "always_good_draw": _is_bool,
+    "language": lambda value: value in LANGUAGE_SETTINGS,
 }
 """One check per setting (``Settings`` has exactly these fields; a test keeps them in step)."""
 

@@ -2,7 +2,7 @@
 
 The active language is process-wide state on purpose: a string is looked up when it is drawn or
 when a screen is built, so switching the language in Settings takes effect at once (the scenes
-rebuild their widgets) without a restart.
+rebuild their widgets, ``App.set_language``) without a restart.
 
 Catalogs are gettext files: the sources ``assets/locale/<lang>/LC_MESSAGES/nove.po`` are kept in
 the repository, extracted and updated with Babel (``tools/i18n.py``); the setup compiles them to
@@ -17,7 +17,7 @@ import gettext as _gettext
 import locale
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 DOMAIN = "nove"
@@ -37,7 +37,6 @@ _WINDOWS_NAMES = {"english": "en", "french": "fr", "german": "de", "italian": "i
 
 _current: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
-_listeners: list[Callable[[str], None]] = []
 
 
 def _(message: str) -> str:
@@ -107,13 +106,11 @@ def load(language: str, folder: Path | None = None) -> _gettext.NullTranslations
 
 
 def install(translations: _gettext.NullTranslations, language: str) -> None:
-    """Make ``translations`` the active catalog (used by :func:`set_language` and by tests) and
-    tell the listeners (the app rebuilds its screens)."""
+    """Make ``translations`` the active catalog (used by :func:`set_language` and by tests).
+    The app rebuilds its screens after a switch (``App.set_language``)."""
     global _current, _language
     _current = translations
     _language = language
-    for listener in list(_listeners):
-        listener(language)
 
 
 def set_language(language: str, folder: Path | None = None) -> str:
@@ -133,17 +130,6 @@ def set_language(language: str, folder: Path | None = None) -> str:
 def resolve(setting: str) -> str:
     """The language a ``language`` setting means: itself, or the system's for :data:`SYSTEM`."""
     return setting if setting in LANGUAGES else system_language()
-
-
-def on_change(listener: Callable[[str], None]) -> Callable[[], None]:
-    """Call ``listener(language)`` after every switch; returns the function that stops it."""
-    _listeners.append(listener)
-
-    def stop() -> None:
-        if listener in _listeners:
-            _listeners.remove(listener)
-
-    return stop
 
 
 def language_of(name: str | None) -> str | None:

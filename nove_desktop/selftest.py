@@ -36,6 +36,9 @@ def run() -> int:
             assets = _check_assets()
             step = "opening the window"
             app = _make_app(folder)
+            step = "loading every language"
+            languages = _check_languages(app)
+            print(f"languages: ok, {', '.join(languages)}", flush=True)
             step = "opening every scene"
             scenes = _open_scenes(app)
             from .ui.tables import table_classes
@@ -91,6 +94,30 @@ def _check_assets() -> int:
     board = SoundBoard(0.0, muted=False)
     board.preload()
     return count + 1
+
+
+def _check_languages(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each language's catalog loads and translates, its rules pages are there, and the title
+    and settings pages draw in it; the app ends in English."""
+    from . import i18n
+    from .ui.scenes.rules import rules_file
+
+    checked = []
+    for language in i18n.LANGUAGES:
+        app.set_language(language)
+        if language != i18n.SOURCE_LANGUAGE and i18n._("New game") == "New game":
+            raise SelfTestError(f"the {language} catalog does not translate")
+        for game_id in app.registry.ids():
+            folder = "rules" if language == i18n.SOURCE_LANGUAGE else language
+            if rules_file(game_id, language).parent.name != folder:
+                raise SelfTestError(f"no {language} rules page for {game_id}")
+        scene = _title(app)
+        app.stack.clear_to(scene)
+        app.scenes.push("settings")
+        app.draw()
+        checked.append(language)
+    app.set_language(i18n.SOURCE_LANGUAGE)
+    return checked
 
 
 def _make_app(folder: str):  # type: ignore[no-untyped-def]

@@ -145,6 +145,7 @@ class Settings:
     last_game: str = "nove"
     window_seconds: float | None = 3.0  # reaction windows (cut, Facteur X); None = untimed
     always_good_draw: bool = True  # Kael: lay a good draw again without being asked
+    language: str = ""  # "" follows the system's language; else "en", "fr", "de" or "it"
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Settings:

@@ -42,7 +42,7 @@ def _pybabel(*args: str) -> None:
     subprocess.run(command, check=True, cwd=ROOT)
 
 
-def extract() -> None:
+def extract(output: Path | None = None) -> None:
     _pybabel(
         "extract", "-F", "babel.cfg", "-k", "N_", "-k", "pgettext:1c,2",
         "-k", "why", "-k", "why_n:1,2",  # the engine's refusals (nove_desktop/engine/text.py)
@@ -50,7 +50,7 @@ def extract() -> None:
         "--project", "nove-desktop",
         "--copyright-holder", "the nove-desktop authors",
         "--msgid-bugs-address", "https://example.invalid/nove-desktop/issues",
-        "-o", str(TEMPLATE.relative_to(ROOT)), *SOURCES,
+        "-o", str(output or TEMPLATE), *SOURCES,
     )
 
 
@@ -72,8 +72,10 @@ def compile_catalogs(folder: Path = LOCALE, force: bool = False) -> list[Path]:
             continue
         with po.open("rb") as handle:
             catalog = read_po(handle, locale=language, domain=DOMAIN)
-        with mo.open("wb") as handle:
+        partial = mo.with_suffix(".mo.partial")
+        with partial.open("wb") as handle:
             write_mo(handle, catalog, use_fuzzy=False)
+        partial.replace(mo)  # a reader never sees half a catalog
         written.append(mo)
     return written
 

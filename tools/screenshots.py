@@ -25,7 +25,9 @@ What it does:
 * checks once per size, with ``import -window root``, that the real X window shows the very
   picture that was saved (disable with ``--no-verify``).
 
-Prints each file written. ``--only kael`` runs the stages whose name starts with "kael".
+Prints each file written. ``--only kael`` runs the stages whose name starts with "kael";
+``--stages title,nove-summary`` runs exactly those. ``--languages fr,de`` (or ``all``) shoots in
+those languages too: ``OUT/{stage}-{lang}-{W}x{H}.png`` (English keeps the plain name).
 """
 
 from __future__ import annotations
@@ -96,7 +98,8 @@ def prepare_environment(data_dir: Path) -> str:
 class Shooter:
     """One window size: an App, helpers for the stages, and the screenshots taken so far."""
 
-    def __init__(self, size: tuple[int, int], out: Path, data_dir: Path) -> None:
+    def __init__(self, size: tuple[int, int], out: Path, data_dir: Path,
+                 language: str = "en") -> None:
         import pygame
 
         from nove_desktop.storage import Storage
@@ -107,6 +110,8 @@ class Shooter:
         self.out = out
         self.data_dir = data_dir
         self.app = App(storage=Storage(data_dir), size=size)
+        self.language = language
+        self.app.set_language(language)
         # Defaults, spelled out so a changed default does not change the pictures silently.
         self.app.settings.animation_speed = "normal"
         self.app.settings.ai_pace = "fast"
@@ -143,7 +148,9 @@ class Shooter:
 
         game = self.app.registry.get(game_id)
         values = {"players": len(kinds), **options}
-        names = names or ["You", "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina",
+        from nove_desktop.i18n import _
+
+        names = names or [_("You"), "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina",
                           "Hugo", "Ines", "Jonas", "Kim"]
         seats = [SeatConfig(names[i], kind) for i, kind in enumerate(kinds)]
         parsed = game.options_from_json(values)
@@ -168,7 +175,8 @@ class Shooter:
         surface = self.pygame.display.get_surface()
         if surface.get_size() != self.size:
             raise RuntimeError(f"window is {surface.get_size()}, expected {self.size}")
-        path = self.out / f"{state}-{w}x{h}.png"
+        tag = "" if self.language == "en" else f"-{self.language}"
+        path = self.out / f"{state}{tag}-{w}x{h}.png"
         self.pygame.image.save(surface, str(path))
         self.written.append(path)
         print(f"wrote {path}", flush=True)
@@ -235,8 +243,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
     parser.add_argument("--only", default="", help="run the stages whose names start so")
+    parser.add_argument("--stages", default="", help="comma-separated stage names to run")
+    parser.add_argument("--languages", default="en", help="en,fr,de,it or all")
     parser.add_argument("--no-verify", action="store_true", help="skip the X screen check")
     args = parser.parse_args(argv)
+    languages = ["en", "fr", "de", "it"] if args.languages == "all" else args.languages.split(",")
     sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
@@ -246,10 +257,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"display {display}, data folder {tmp}", flush=True)
         written: list[Path] = []
         stages = [(n, s) for n, s in all_stages() if n.startswith(args.only)]
-        for size in sizes:
-            data = Path(tmp) / f"{size[0]}x{size[1]}"  # a fresh data folder per size: no
-            data.mkdir()  # autosave of one size may enable "Continue" in the next
-            shooter = Shooter(size, args.out, data)
+        if args.stages:
+            chosen = args.stages.split(",")
+            stages = [(n, s) for n, s in stages if n in chosen]
+        for size, language in [(size, lang) for size in sizes for lang in languages]:
+            # A fresh data folder per size and language: no autosave of one may enable
+            # "Continue" in the next.
+            data = Path(tmp) / f"{size[0]}x{size[1]}-{language}"
+            data.mkdir()
+            shooter = Shooter(size, args.out, data, language)
             try:
                 for number, (name, stage) in enumerate(stages):
                     stage(shooter)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from .. import i18n
 from ..games import default_registry
+from ..i18n import _
 from ..storage import Settings, Storage
 from . import theme
 from .cards import CardArt
@@ -44,6 +47,8 @@ class App:
         self.storage = storage or Storage()
         self.settings, problem = self.storage.load_settings()
         self.toasts: list[Toast] = []
+        self.reported: set[str] = set()
+        self._switch_language(self.settings.language)
         if problem:
             self.notify(problem, error=True)
         self.registry = default_registry()
@@ -58,7 +63,6 @@ class App:
         self.sounds = SoundBoard(self.settings.volume, self.settings.muted)
         self.stack = SceneStack()
         self.scenes = Scenes(self)
-        self.reported: set[str] = set()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_ms: list[float] = []
@@ -141,6 +145,24 @@ class App:
         self.sounds.set_volume(settings.volume)
         self.sounds.set_muted(settings.muted)
         self.save_settings()
+
+    def set_language(self, setting: str) -> None:
+        """Switch the whole app to ``setting`` (a language code, or "" for the system's) at once:
+        saved, then every scene on the stack rebuilds its text."""
+        self.settings = replace(self.settings, language=setting)
+        self.save_settings()
+        self._switch_language(setting)
+        self.art.clear()  # card faces and plates may carry words
+        for scene in self.stack:
+            scene.language_changed()
+
+    def _switch_language(self, setting: str) -> None:
+        try:
+            i18n.set_language(setting)
+        except i18n.CatalogMissing as exc:
+            name = i18n.LANGUAGES.get(i18n.resolve(setting), setting)
+            self.report_problem(_("{language} is not installed: the app stays in English.")
+                                .format(language=name), exc)
 
     def quit(self) -> None:
         self.running = False

@@ -48,6 +48,12 @@ class Scene:
     def layout(self) -> None:
         """The window changed size: recompute positions and sizes."""
 
+    def language_changed(self) -> None:
+        """The app switched language: rebuild every text this scene made (labels are translated
+        when widgets are built). The default lays the scene out again, for scenes that look
+        their words up while drawing."""
+        self.layout()
+
     toast_y = 52
     """Where messages appear (design units from the top): clear of this scene's own text."""
 

@@ -34,6 +34,7 @@ from table_helpers import (
     make_app,
     open_table,
     press,
+    reset,
     run_until,
     session_for,
     skip_disk_flush,
@@ -158,11 +159,14 @@ def app(tmp_path_factory, screen):
     patch.setattr(hints, "HINT_SECONDS", 0.2)
     # The rules are whole documents translated as files (rules/<language>/<game>.txt), not
     # through the catalog: the pseudo-language's rules are the English ones made pseudo.
-    english_rules = rules_scene.rules_text
-    patch.setattr(rules_scene, "rules_text",
-                  lambda game_id, language: i18n.pseudo(english_rules(game_id, "en")))
-    i18n.install(i18n.PseudoTranslations(expanded=True), "en")
+    english_rules = rules_scene._read_rules
+    patch.setattr(rules_scene, "_read_rules",
+                  lambda app, game_id: i18n.pseudo(english_rules(app, game_id)))
     application = make_app(tmp_path_factory.mktemp("i18n"), size=SIZE)
+    # The app starts in the settings' language; then the pseudo-language, as a switch does.
+    i18n.install(i18n.PseudoTranslations(expanded=True), "en")
+    application.art.clear()
+    reset(application)
     yield application
     i18n.install(gettext.NullTranslations(), i18n.SOURCE_LANGUAGE)
     patch.undo()

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
 import pygame
 
@@ -225,23 +226,22 @@ class Line:
         return max((x + image.get_width() for x, image in self.pieces), default=0)
 
 
-def rules_text(game_id: str, language: str) -> str:
-    """The rules of ``game_id`` in ``language``: ``rules/<language>/<game>.txt`` when that
-    translation is there (the rules are whole documents, translated as files, not through the
-    catalog), the English ``rules/<game>.txt`` otherwise. Raises what reading raises."""
+def rules_file(game_id: str, language: str) -> Path:
+    """The rules page of ``game_id`` in ``language`` (``assets/rules/<lang>/<game>.txt``), the
+    English one (``assets/rules/<game>.txt``) for English or a language without its own page."""
     if language != SOURCE_LANGUAGE:
         try:
-            return asset_path("rules", language, f"{game_id}.txt").read_text(encoding="utf-8")
+            return asset_path("rules", language, f"{game_id}.txt")
         except FileNotFoundError:
             pass
-    return asset_path("rules", f"{game_id}.txt").read_text(encoding="utf-8")
+    return asset_path("rules", f"{game_id}.txt")
 
 
 def _read_rules(app: App, game_id: str) -> str:
-    """The rules text, or a short page explaining why it is missing."""
+    """The rules text in the app's language, or a short page explaining why it is missing."""
     title = app.registry.get(game_id).title if game_id in app.registry else game_id
     try:
-        return rules_text(game_id, current_language())
+        return rules_file(game_id, current_language()).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         if isinstance(exc, FileNotFoundError):

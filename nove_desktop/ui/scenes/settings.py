@@ -8,7 +8,8 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _
+from ...datafiles import LANGUAGE_SETTINGS
+from ...i18n import LANGUAGES, SYSTEM, _, system_language
 from ...storage import AI_PACES, ANIMATION_SPEEDS, WINDOW_SECONDS
 from .. import theme
 from ..app import App
@@ -35,6 +36,13 @@ def _speed(value: str) -> str:
             "instant": _("Instant")}.get(value, value)
 
 
+def _language(value: str) -> str:
+    """A language in its own name (a reader of it finds it whatever the app shows now)."""
+    if value == SYSTEM:
+        return _("System ({language})").format(language=LANGUAGES[system_language()])
+    return LANGUAGES[value]
+
+
 def _window(value: float | None) -> str:
     if value is None:
         return _("untimed: wait for me")
@@ -48,6 +56,10 @@ class SettingsScene(common.MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        app = self.app
         settings = app.settings
         self.fullscreen = Choice(_("Full screen"), (False, True), int(app.fullscreen),
                                  self._set_fullscreen, _on_off)
@@ -77,11 +89,14 @@ class SettingsScene(common.MenuScene):
                           "handoff", _on_off),
              _("Between two people at one screen, hide the cards until the next player is "
                "ready.")),
+            (self._choice(_("Language"), LANGUAGE_SETTINGS, settings.language, "language",
+                          _language),
+             _("The language of the whole app. System follows your computer's language.")),
             (self.back_button, _("Back to where you were. Changes are already saved.")),
         ]
         self.widgets = [widget for widget, _text in rows]
         (self.animation, self.ai_pace, self.window, self.good_draw, self.volume, self.sound,
-         _fullscreen, self.handoff, _back) = self.widgets
+         _fullscreen, self.handoff, self.language, _back) = self.widgets
         for widget, text in rows:
             widget.hint = text
         self.focus = FocusGroup(self.widgets)
@@ -97,6 +112,12 @@ class SettingsScene(common.MenuScene):
     def enter(self) -> None:
         self.layout()
 
+    def language_changed(self) -> None:
+        index, keyboard = self.focus.index, self.focus.keyboard
+        self._build()
+        self.focus.index, self.focus.keyboard = index, keyboard
+        self.layout()
+
     def resume(self) -> None:
         self.layout()
 
@@ -104,8 +125,8 @@ class SettingsScene(common.MenuScene):
         # F11 may have switched full screen while this page was open.
         self.fullscreen.set_value(self.app.fullscreen)
         rows = len(self.widgets) - 1
-        common.column(self.app, self.widgets[:-1], top=112, width=680, height=46, gap=8)
-        common.column(self.app, [self.back_button], top=112 + rows * 54 + 6, width=240,
+        common.column(self.app, self.widgets[:-1], top=108, width=680, height=42, gap=6)
+        common.column(self.app, [self.back_button], top=108 + rows * 48 + 6, width=240,
                       height=48)
 
     def close(self) -> None:
@@ -113,8 +134,11 @@ class SettingsScene(common.MenuScene):
 
     # -- changes ---------------------------------------------------------------------------------
     def _apply(self, **changes: Any) -> None:
-        self.app.apply_settings(replace(self.app.settings, **changes))
         self.app.sounds.play("click")
+        if "language" in changes:
+            self.app.set_language(changes["language"])  # this page is rebuilt in it at once
+            return
+        self.app.apply_settings(replace(self.app.settings, **changes))
 
     def _set_fullscreen(self, value: bool) -> None:
         if value != self.app.fullscreen:

@@ -24,6 +24,9 @@ class TitleScene(common.MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
         self.continue_button = Button(_("Continue"), self.resume_game, primary=True)
         self.buttons = [
             self.continue_button,
@@ -40,6 +43,13 @@ class TitleScene(common.MenuScene):
 
     def enter(self) -> None:
         self.refresh()
+        self.layout()
+
+    def language_changed(self) -> None:
+        index, keyboard = self.focus.index, self.focus.keyboard
+        self._build()
+        self.refresh()
+        self.focus.index, self.focus.keyboard = index, keyboard
         self.layout()
 
     def resume(self) -> None:

@@ -1,0 +1,64 @@
+"""What the table scene and its parts share: pacing constants, card slots, the card control and
+small helpers (``scene`` re-exports them for the games' tables)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import theme
+from ..widgets import Widget
+from . import paint
+from .layout import Side
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
+OVERLAP = -1.0
+"""What an event handler returns when the next event may start while its animation plays (the
+cards of a deal cascade fly together)."""
+AI_PACE = {"slow": 1.3, "normal": 0.7, "fast": 0.3, "instant": 0.0}
+LOG_LINES = 200
+RHYTHM = "_rhythm"  # a post-play pause marker in the event queue (never from an engine)
+
+
+@dataclasses.dataclass(frozen=True)
+class Slot:
+    """Where one card of a zone rests (design units). ``shown`` False: buried in a pile."""
+
+    x: float
+    y: float
+    width: float
+    shown: bool = True
+
+
+class CardWidget(Widget):
+    """A card the player may pick, as a focusable control (keyboard play)."""
+
+    def __init__(self, scene: TableScene, ref: str) -> None:
+        super().__init__()
+        self.scene = scene
+        self.ref = ref
+
+    def activate(self) -> None:
+        self.scene.card_clicked(self.ref)
+
+    def draw(self, surface: pygame.Surface, fonts: Any, focused: bool, scale: float) -> None:
+        if focused:
+            paint.card_focus(surface, self.rect, scale)
+
+
+def humans_watching(scene: TableScene) -> bool:
+    return bool(scene.session.human_seats)
+
+
+def spot_side(scene: TableScene, seat: int) -> Side:
+    return scene.spot(seat).side
+
+
+def colour_for(points: int) -> tuple[int, int, int]:
+    return theme.OK if points > 0 else (theme.DANGER if points < 0 else theme.WHITE)

@@ -1,0 +1,138 @@
+"""The end of rounds and games, and leaving: the pass-and-play hand-off, autosave, round summaries,
+the game-over ranking, statistics, playing again, the menu, the rules page and the move log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...i18n import _
+from ...session import GameSession
+
+
+class EndingMixin:
+    """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
+
+    def start_handoff(self, seat: int, then: Callable[[], None] | None = None) -> None:
+        """The hand-off screen for ``seat``; ``then`` runs once that player has confirmed
+        (e.g. a claim picker opened for them in a window)."""
+        self.show_controls([])
+        self.controls_key = ("handoff", seat)
+        self.set_viewer(None)
+
+        def ready() -> None:
+            self.set_viewer(seat)
+            if then is not None:
+                then()
+
+        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready)
+
+    # == saving, modals, statistics ==============================================================
+    def autosave(self) -> None:
+        ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted)}
+        try:
+            self.app.storage.save_game(self.session.to_save(ui))
+        except Exception as exc:  # a full disk must not stop the game
+            self.app.report_problem(_("The game could not be saved."), exc)
+
+    def show_summary(self, title: str, columns: list[str], rows: list[list[Any]],
+                     note: str = "") -> None:
+        """Open the round summary once the current animations have played."""
+        over = self.session.over
+
+        def opener() -> None:
+            self.app.scenes.push(
+                "round_summary",
+                title=title,
+                columns=columns,
+                rows=rows,
+                note=note,
+                last=over,
+                on_close=self.summary_closed,
+            )
+
+        self.pending_modal = opener
+
+    def summary_closed(self) -> None:
+        self.modal_open = False
+
+    def show_game_over(self, reason: str) -> None:
+        """The final ranking (in the game's score direction) and "play again"."""
+        result = self.game.result(self.session.state)
+
+        def opener() -> None:
+            self.record_statistics()
+            self.app.scenes.push(
+                "game_over",
+                names=self.names,
+                scores=list(result.scores),
+                winners=self.winners(),
+                lower_wins=self.game.lower_score_wins,
+                reason=reason,
+                rounds=result.rounds,
+                on_again=self.play_again,
+                ranking=self.ranking(),
+                details=self.ranking_details(),
+            )
+
+        self.pending_modal = opener
+
+    def winners(self) -> list[int]:
+        result = self.game.result(self.session.state)
+        return [] if result.winner is None else [result.winner]
+
+    def ranking(self) -> list[list[int]] | None:
+        """Places, best first (seats sharing a place together); None: by score."""
+        return None
+
+    def record_statistics(self) -> None:
+        """Each human seat's own result, under its name (in the game's score direction)."""
+        if self.stats_recorded or not self.session.human_seats:
+            return
+        self.stats_recorded = True
+        winners = self.winners()
+        scores = self.game.result(self.session.state).scores
+        for seat in self.session.human_seats:
+            try:
+                self.app.storage.record_result(
+                    self.game.id,
+                    seat in winners,
+                    scores[seat],
+                    lower_is_better=self.game.lower_score_wins,
+                    player=self.names[seat],
+                    hinted=seat in self.hinted,
+                )
+            except Exception as exc:
+                self.app.report_problem(_("The statistics could not be saved."), exc)
+                return
+
+    def play_again(self) -> None:
+        """A new game with the same seats and options (a new deal number)."""
+        session = self.session
+        seed = (session.seed * 6364136223846793005 + 1442695040888963407) % (1 << 62)
+        fresh = GameSession(session.game, session.options, seed, session.seats)
+        self.app.scenes.clear_to("title")
+        self.app.scenes.push("table", session=fresh)
+
+    # == input ===================================================================================
+    def ask_leave(self) -> None:
+        def leave() -> None:
+            self.autosave()
+            self.app.scenes.clear_to("title")
+
+        over = self.session.over
+        self.app.scenes.push(
+            "confirm",
+            question=_("Leave the table?"),
+            detail=_("The game is over.") if over else _(
+                "The game is saved: Continue on the title screen resumes it."),
+            on_yes=leave,
+            yes=_("Leave"),
+            no=_("Stay"),
+        )
+
+    def open_rules(self) -> None:
+        self.app.scenes.push("rules", game_id=self.game.id)
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
