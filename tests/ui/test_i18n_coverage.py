@@ -265,6 +265,7 @@ def test_tables(app, screen, game_id, monkeypatch):
     open_table(app, session)
     screen.where = f"table {game_id}"
     done: list[bool] = []
+    decisions: list[bool] = []
 
     def human(app, table: TableScene) -> None:
         if not done and table.moment is None:
@@ -272,6 +273,13 @@ def test_tables(app, screen, game_id, monkeypatch):
             extras(app, screen, table, game_id)
             return
         screen.where = f"table {game_id} {getattr(app.stack.top, 'name', '')}"
+        decisions.append(True)
+        if len(decisions) % 10 == 0:  # the move log as the game goes on: every event's words
+            screen.where = f"table {game_id} log"
+            press(app, pygame.K_l)
+            step(app, frames=2)
+            press(app, pygame.K_l)
+            screen.where = f"table {game_id}"
         first_legal(app, table)
 
     run_until(app, game_over, limit=60_000, human=human)
