@@ -105,3 +105,17 @@ def test_every_refusal_met_in_play_is_translated(pseudo, game_id):
             seen += legal[:3]
             game.apply(state, seat, rng.choice(legal))
     assert len(templates) >= 2, templates
+    missing = sorted(templates - template_messages())
+    assert not missing, f"not in assets/locale/nove.pot (python -m tools.i18n extract): {missing}"
+
+
+def template_messages() -> set[str]:
+    """Every message of the extracted template (singular and plural ids)."""
+    from babel.messages.pofile import read_po
+
+    from tools.i18n import TEMPLATE
+
+    with TEMPLATE.open("rb") as handle:
+        catalog = read_po(handle)
+    return {text for m in catalog if m.id
+            for text in (m.id if isinstance(m.id, tuple) else (m.id,))}

@@ -106,6 +106,7 @@ class Screen:
         self.where = "start"
         self.texts: dict[str, set[str]] = defaultdict(set)
         self.overflows: dict[str, set[str]] = defaultdict(set)
+        self.messages: set[str] = set()
 
     def offenders(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
@@ -115,6 +116,23 @@ class Screen:
             if bad:
                 found[where] = bad
         return found
+
+
+class RecordingPseudo(i18n.PseudoTranslations):
+    """The expanded pseudo-language, remembering every message asked for: a message that is
+    not in the template (``_(some_variable)`` of a string never marked) reaches no translator."""
+
+    def __init__(self, screen: Screen) -> None:
+        super().__init__(expanded=True)
+        self.screen = screen
+
+    def gettext(self, message: str) -> str:
+        self.screen.messages.add(message)
+        return super().gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.screen.messages.add(msgid1)
+        return super().ngettext(msgid1, msgid2, n)
 
 
 @pytest.fixture(scope="module")
@@ -164,7 +182,7 @@ def app(tmp_path_factory, screen):
                   lambda app, game_id: i18n.pseudo(english_rules(app, game_id)))
     application = make_app(tmp_path_factory.mktemp("i18n"), size=SIZE)
     # The app starts in the settings' language; then the pseudo-language, as a switch does.
-    i18n.install(i18n.PseudoTranslations(expanded=True), "en")
+    i18n.install(RecordingPseudo(screen), "en")
     application.art.clear()
     reset(application)
     yield application
@@ -300,3 +318,19 @@ def test_layouts_hold(screen):
             for where, texts in found.items():
                 out.write(f"== overflow {where}\n" + "".join(f"   {t}\n" for t in texts))
     assert not found, "\n".join(f"{where}: {texts}" for where, texts in found.items())
+
+
+def test_every_message_asked_for_is_in_the_template(screen):
+    """Run after the scenes and tables: every message they translated is in
+    ``assets/locale/nove.pot`` (python -m tools.i18n extract), so translators see it."""
+    from babel.messages.pofile import read_po
+
+    from tools.i18n import TEMPLATE
+
+    with TEMPLATE.open("rb") as handle:
+        catalog = read_po(handle)
+    known = {text for m in catalog if m.id
+             for text in (m.id if isinstance(m.id, tuple) else (m.id,))}
+    assert screen.messages, "nothing was translated"
+    missing = sorted(screen.messages - known)
+    assert not missing, missing

@@ -6,8 +6,6 @@ Fante, Cavallo and Re; "tie, bank wins"; "the bank has only 8 left"; "table limi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ....engine.events import Event
 from ....games.banco.cards import FRENCH40, FRENCH56, ITALIAN40, RANK, STYLE_OF, VALUE
 from ....i18n import N_, _, ngettext
@@ -85,31 +83,39 @@ def cap_words(low: int, high: int, cap: str | None, table_limit: int) -> str:
 # -- setup -----------------------------------------------------------------------------------------
 def setup_rows() -> list[OptionSpec]:
     """Every field of ``BancoOptions`` but ``players`` (Setup always shows it)."""
-    def count(singular: str, plural: str) -> Callable[[int], str]:
-        return lambda v: ngettext(singular, plural, v).format(n=v)
+    # Each count is a literal ngettext call, so that Babel extracts it (a helper taking the
+    # words as arguments hid "{n} turn each" from the template).
+    def chip_count(v: int) -> str:
+        return ngettext("{n} chip", "{n} chips", v).format(n=v)
+
+    def hand_count(v: int) -> str:
+        return ngettext("{n} hand", "{n} hands", v).format(n=v)
+
+    def turn_count(v: int) -> str:
+        return ngettext("{n} turn each", "{n} turns each", v).format(n=v)
 
     return [
         OptionSpec("deck_style", _("Deck"), [None, ITALIAN40, FRENCH40, FRENCH56],
                    lambda v: _(DECK_WORDS[v]), default=None,
                    hint=_("The 56-card deck does not run out at a big table.")),
         OptionSpec("starting_chips", _("Starting chips"), [20, 50, 100, 200, 500],
-                   count("{n} chip", "{n} chips")),
-        OptionSpec("min_bet", _("Smallest bet"), [1, 2, 5, 10], count("{n} chip", "{n} chips"),
+                   chip_count),
+        OptionSpec("min_bet", _("Smallest bet"), [1, 2, 5, 10], chip_count,
                    hint=_("Below the smallest bet a player is out of the game.")),
         OptionSpec("max_bet", _("Table limit"), [5, 10, 20, 25, 50, 100],
-                   count("{n} chip", "{n} chips"),
+                   chip_count,
                    hint=_("The most a punter may bet in one hand.")),
         OptionSpec("hands_per_bank", _("Hands per bank"), [1, 2, 3, 4, 5, 6, 8, 10],
-                   count("{n} hand", "{n} hands")),
+                   hand_count),
         OptionSpec("pass_bank_on_zero", _("Pass the bank on a 0"), [True, False], on_off,
                    hint=_("On: a banker who ends a hand on 0 passes the bank at once.")),
         OptionSpec("bank_terms_per_player", _("Turns at the bank"), [1, 2, 3, None],
                    none_or(_("no limit (set a hand limit)"),
-                           count("{n} turn each", "{n} turns each")),
+                           turn_count),
                    hint=_("The game ends when the bank would come back to a player who has "
                           "held it this often.")),
         OptionSpec("max_hands", _("Hand limit"), [None, 5, 10, 20, 30, 50],
-                   none_or(_("none"), count("{n} hand", "{n} hands")),
+                   none_or(_("none"), hand_count),
                    hint=_("A quick game: the most chips after this many hands wins.")),
         seat_option("first_banker", _("First banker"), [None], _("drawn by lot")),
     ]
