@@ -59,6 +59,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Marks ``message`` for extraction with a context (looked up later with ``pgettext``)."""
+    return message
+
+
 def current_language() -> str:
     return _language
 

@@ -44,7 +44,7 @@ def _pybabel(*args: str) -> None:
 
 def extract(output: Path | None = None) -> None:
     _pybabel(
-        "extract", "-F", "babel.cfg", "-k", "N_", "-k", "pgettext:1c,2",
+        "extract", "-F", "babel.cfg", "-k", "N_", "-k", "NP_:1c,2", "-k", "pgettext:1c,2",
         "-k", "why", "-k", "why_n:1,2",  # the engine's refusals (nove_desktop/engine/text.py)
         "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:",
         "--project", "nove-desktop",

@@ -13,7 +13,7 @@ import dataclasses
 import pygame
 
 from ...games.nox import cards as nox_cards
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, NP_, _, pgettext
 from .base import FaceSet
 from .draw import Colour, Painter, blit_centred, darker, hex_colour, lighter, rounded_card, smooth
 from .layout import CardGeometry, centre_area, index_block, place_indices
@@ -39,16 +39,18 @@ class NoxColour:
 
 COLOURS: dict[str, NoxColour] = {
     nox_cards.BLUE: NoxColour(
-        hex_colour("#0072B2"), (0, 92, 146), "circle", N_("B"), N_("blue"), N_("Ramon"), "none"
+        hex_colour("#0072B2"), (0, 92, 146), "circle", NP_("NOX colour letter", "B"),
+        N_("blue"), N_("Ramon"), "none",
     ),
     nox_cards.GREEN: NoxColour(
-        hex_colour("#009E73"), (0, 116, 84), "triangle", N_("G"), N_("green"), N_("Jack"), "tricorn"
+        hex_colour("#009E73"), (0, 116, 84), "triangle", NP_("NOX colour letter", "G"),
+        N_("green"), N_("Jack"), "tricorn",
     ),
     nox_cards.ORANGE: NoxColour(
         hex_colour("#E69F00"),
         (172, 104, 0),
         "square",
-        N_("O"),
+        NP_("NOX colour letter", "O"),
         N_("orange"),
         N_("Alphonse"),
         "top hat",

@@ -64,13 +64,16 @@ def hand_zone(seat: int) -> str:
 
 
 def rank_words(rank: str) -> str:
-    return {"X": _("the X"), "-1": "\u22121"}.get(rank, rank)
+    """A rank as it is printed ("7", "X", "\u22121"): the sentences bring their own article."""
+    return {"-1": "\u22121"}.get(rank, rank)
 
 
 def cards_words(cards: list[str]) -> str:
     """ "a 7", "a pair of 7s", "three 9s", "four 4s"."""
     rank = rank_words(RANK[cards[0]])
     count = len(cards)
+    if count == 1 and rank == "X":
+        return _("the X")  # there is one X: "laid the X", never "a X"
     if count == 1:
         return _("a {rank}").format(rank=rank)
     if count == 2:
@@ -118,7 +121,7 @@ class KaelTable(TableScene):
             seat_option("first_dealer", _("First dealer"), ["random"], _("drawn at random")),
             OptionSpec("false_kael_allowed", _("False Kaël calls"), [True, False],
                        lambda v: _("allowed (+20)") if v else _("not offered"),
-                       hint=_("Off: Kaël can only be called with 5 points or less.")),
+                       hint=_("Not offered: Kaël can only be called with 5 points or less.")),
             OptionSpec("end_rule", _("End of the game"), ["last_survivor", "first_elimination"],
                        lambda v: _("last player standing") if v == "last_survivor" else _(
                            "first elimination"),

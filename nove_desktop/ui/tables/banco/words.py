@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ....engine.events import Event
 from ....games.banco.cards import FRENCH40, FRENCH56, ITALIAN40, RANK, STYLE_OF, VALUE
-from ....i18n import N_, _, ngettext
+from ....i18n import N_, _, ngettext, pgettext
 from ...setup_options import OptionSpec, none_or, on_off, seat_option
 
 ITALIAN_SUITS = {"Co": N_("cups"), "De": N_("coins"), "Ba": N_("batons"), "Sp": N_("swords")}
@@ -95,7 +95,8 @@ def setup_rows() -> list[OptionSpec]:
         return ngettext("{n} turn each", "{n} turns each", v).format(n=v)
 
     return [
-        OptionSpec("deck_style", _("Deck"), [None, ITALIAN40, FRENCH40, FRENCH56],
+        OptionSpec("deck_style", pgettext("banco option", "Deck"),
+                   [None, ITALIAN40, FRENCH40, FRENCH56],
                    lambda v: _(DECK_WORDS[v]), default=None,
                    hint=_("The 56-card deck does not run out at a big table.")),
         OptionSpec("starting_chips", _("Starting chips"), [20, 50, 100, 200, 500],

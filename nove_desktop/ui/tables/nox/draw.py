@@ -21,7 +21,7 @@ from ... import theme
 from ...table import paint
 from ...table.text import fitted
 from .geometry import PIP, RATIO, SLOTS, SeatGeometry
-from .look import missing_words, pip
+from .look import colour_letter, missing_words, pip
 from .preview import Outcome, missing_colours
 
 if TYPE_CHECKING:
@@ -173,7 +173,8 @@ def points_words(
         return (_("empty"), _("empty"), theme.MUTED)
     if missing:
         long = _("0 \u2014 {needs}").format(needs=missing_words(missing))
-        short = _("0 \u2014 needs {letters}").format(letters="+".join(missing))
+        short = _("0 \u2014 needs {letters}").format(
+            letters="+".join(colour_letter(c) for c in missing))
         return (long, short, NEEDS)
     return (str(now), str(now), theme.ACCENT)
 

@@ -12,7 +12,7 @@ import math
 import pygame
 
 from ....games.nox.cards import NUMBER
-from ....i18n import N_, _
+from ....i18n import N_, _, pgettext
 from ... import theme
 
 TINT = {"B": (0, 114, 178), "G": (0, 158, 115), "O": (230, 159, 0)}
@@ -26,6 +26,11 @@ def colour_word(colour: str) -> str:
     return _(COLOUR_WORDS[colour])
 
 
+def colour_letter(colour: str) -> str:
+    """The colour's letter in the player's language (the one the card faces print)."""
+    return pgettext("NOX colour letter", colour)
+
+
 def card_words(card: str) -> str:
     """ "blue 4" (a card's colour and number, in the player's language)."""
     return _("{colour} {number}").format(colour=colour_word(card[0]), number=NUMBER[card])
@@ -33,7 +38,7 @@ def card_words(card: str) -> str:
 
 def short_card(card: str) -> str:
     """ "B4": the letter and the number, for tight places (summaries)."""
-    return f"{card[0]}{NUMBER[card]}"
+    return f"{colour_letter(card[0])}{NUMBER[card]}"
 
 
 def missing_words(colours: list[str]) -> str:
@@ -65,7 +70,7 @@ def pip(
         pygame.draw.polygon(surface, fill, points)
         pygame.draw.polygon(surface, edge, points, width)
     ink = theme.WHITE if lit else DIM_EDGE
-    letter = font.render(colour, True, ink)
+    letter = font.render(colour_letter(colour), True, ink)
     drop = size // 10 if SHAPE[colour] == "triangle" else 0  # a triangle's middle sits low
     surface.blit(letter, letter.get_rect(center=(centre[0], centre[1] + drop)))
 

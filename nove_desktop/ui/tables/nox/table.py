@@ -20,7 +20,7 @@ from ....engine.events import Event
 from ....games.nox.actions import Play
 from ....games.nox.cards import COLOURS, NUMBER
 from ....games.nox.state import Phase
-from ....i18n import _
+from ....i18n import _, pgettext
 from ... import theme
 from ...setup_options import OptionSpec, none_or, seat_option
 from ...table import paint
@@ -139,7 +139,7 @@ class NoxTable(TableScene):
             OptionSpec("target_score", _("Target score"), TARGET_SCORES,
                        none_or(_("the variant's (150 or 100)"), str),
                        hint=_("The game ends after the round in which a total reaches it.")),
-            OptionSpec("deck_profile", _("Deck"), ["published", "uniform"],
+            OptionSpec("deck_profile", pgettext("NOX option", "Deck"), ["published", "uniform"],
                        lambda v: _("published") if v == "published" else _(
                            "uniform: 1-15 twice per colour"),
                        hint=_("Uniform: a number can show in two colours, so merges may take "
@@ -597,7 +597,8 @@ class NoxTable(TableScene):
         else:
             top = self.kitty_rows(action.target)[action.stack][-1]
             where = _("On the {card} in {kitty}").format(card=card_words(top), kitty=owner)
-        words = f"{where}: {outcome.before} \u2192 {outcome.after}"
+        words = _("{where}: {before} \u2192 {after}").format(
+            where=where, before=outcome.before, after=outcome.after)
         if outcome.merged is not None:
             before, after = outcome.stacks_before, len(outcome.stacks)
             number = NUMBER[action.card]
