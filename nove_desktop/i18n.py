@@ -80,6 +80,16 @@ def format_number(number: int, language: str | None = None) -> str:
     return f"{int(number):,}".replace(",", separator)
 
 
+_DECIMAL_COMMA = {"fr", "de", "it"}
+
+
+def format_signed(value: float, digits: int = 1, language: str | None = None) -> str:
+    """A signed decimal in ``language``'s notation: +1.3 in English, +1,3 in French, German and
+    Italian (the minus is the typographic one)."""
+    text = f"{value:+.{digits}f}".replace("-", "\u2212")
+    return text.replace(".", ",") if (language or _language) in _DECIMAL_COMMA else text
+
+
 def locale_folder() -> Path:
     """Where the catalogs are: ``assets/locale`` from source and inside the builds."""
     from .resources import _assets_root

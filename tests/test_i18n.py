@@ -164,3 +164,12 @@ def test_pseudo_translations_bracket_every_string():
     i18n.install(i18n.PseudoTranslations(expanded=True), "en")
     shown = i18n._("Menu")
     assert shown.startswith("\u27e6\u1e3e") and shown.endswith("\u27e7")
+
+
+def test_signed_decimals_follow_the_language():
+    from nove_desktop.i18n import format_signed
+
+    assert format_signed(1.3, language="en") == "+1.3"
+    assert format_signed(1.3, language="fr") == "+1,3"
+    assert format_signed(-0.4, language="de") == "\u22120,4"
+    assert format_signed(-2.0, language="it") == "\u22122,0"

@@ -11,7 +11,7 @@ import pygame
 
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...i18n import _
+from ...i18n import _, format_signed
 from ..setup_options import OptionSpec
 from ..widgets import Button, Widget
 from . import paint
@@ -97,7 +97,7 @@ class TableHooks:
 
     def hint_value(self, mean: float) -> str:
         """A hint's expected round result in the game's units ("+1.3 points")."""
-        return _("{value:+.1f} points").format(value=mean)
+        return _("{value} points").format(value=format_signed(mean))
 
     def hinted_refs(self, action: Action) -> list[str]:
         """The cards a suggested action plays (outlined with the suggestion)."""

@@ -20,7 +20,7 @@ from ....engine.events import Event
 from ....games.banco.actions import HIT, STAND, Bet, bet
 from ....games.banco.cards import DECKS, ITALIAN40
 from ....games.banco.state import Phase
-from ....i18n import _, ngettext
+from ....i18n import _, format_signed, ngettext
 from ... import theme
 from ...setup_options import OptionSpec
 from ...table import paint
@@ -532,7 +532,7 @@ class BancoTable(TableScene):
         return super().action_words(action)
 
     def hint_value(self, mean: float) -> str:
-        return _("{value:+.1f} chips").format(value=mean)
+        return _("{value} chips").format(value=format_signed(mean))
 
     def describe_event(self, event: Event) -> str | None:
         return words.describe(event, self.names, self.hands_per_bank)
