@@ -191,6 +191,12 @@ def app(tmp_path_factory, screen):
     pygame.quit()
 
 
+@pytest.fixture(autouse=True)
+def pseudo_language(app, screen):
+    """The recording pseudo-language for each test (the suite resets English after every test)."""
+    i18n.install(RecordingPseudo(screen), "en")
+
+
 def report(screen: Screen) -> None:
     found = screen.offenders()
     dump = os.environ.get("I18N_COVERAGE_DUMP")
