@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from nove_desktop.i18n import _ as translated
+
 FRAME = 1 / 60
 HUMAN = 0
 
@@ -34,7 +36,8 @@ def _find(app: Any, players: int, wanted: Callable[[Any], bool], **options: Any)
     from nove_desktop.session import SeatConfig
 
     game = app.registry.get("banco")
-    names = ["You", "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina", "Hugo", "Ines",
+    names = [translated("You"), "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina", "Hugo",
+             "Ines",
              "Jonas", "Kim"]
     seats = [SeatConfig(names[i], "human" if i == HUMAN else _ai_kind()) for i in range(players)]
     return scenarios.find(game, game.options_from_json({"players": players, **options}), seats,

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from nove_desktop.games.nox.actions import Play
+from nove_desktop.i18n import _ as translated
 from nove_desktop.scenarios import find
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.ui.app import App
@@ -29,7 +30,8 @@ SEATS = [SeatConfig("You", "human"), SeatConfig("Ada", "heuristic"),
 def _session(app: App, wanted: Callable[[GameSession], bool]) -> GameSession:
     game = app.registry.get("nox")
     options = game.options_from_json({"players": len(SEATS)})
-    return find(game, options, SEATS, wanted)
+    seats = [SeatConfig(translated("You"), "human"), *SEATS[1:]]  # the name in their language
+    return find(game, options, seats, wanted)
 
 
 def _merging_plays(session: GameSession) -> list[Play]:

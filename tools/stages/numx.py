@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from nove_desktop.i18n import _ as translated
+
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -35,7 +37,8 @@ def _session(app: Any, wanted: Callable[[Any], bool], players: int = PLAYERS,
     from nove_desktop.session import GameSession, SeatConfig
 
     game = app.registry.get("numx")
-    seats = [SeatConfig(NAMES[i], "human" if i == 0 else "heuristic") for i in range(players)]
+    names = [translated("You"), *NAMES[1:]]  # the player's name in their language
+    seats = [SeatConfig(names[i], "human" if i == 0 else "heuristic") for i in range(players)]
     found = scenarios.find(game, game.options_from_json({"players": players}), seats, wanted,
                            seeds=seeds)
     return GameSession.from_save(found.to_save(), app.registry)
