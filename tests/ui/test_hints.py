@@ -113,3 +113,21 @@ def test_who_asked_for_a_hint_is_saved_with_the_game(app):
     step(app)
     saved = app.storage.load_game().data
     assert saved["ui"]["hinted"] == [0]
+
+
+def test_the_hint_button_is_drawn_whenever_a_hint_can_be_asked(app):
+    """The HUD is cached by its look: the button's visibility is part of it (a cached bar drawn
+    while an AI seat decided once hid the button for the rest of the game)."""
+    session = session_for(app, "nove", [AI, AI, "human"], seed=9)
+    table = open_table(app, session)
+    run_until(app, lambda a: session.to_act() and not session.is_human(session.to_act()[0])
+              and not table.animating, limit=30_000)
+    step(app)
+    assert not table.hint_button.visible
+    spot = table.hint_button.rect.center
+    hidden = app.screen.get_at(spot)
+    run_until(app, lambda a: bool(table.controls) and not table.animating
+              and table.viewer in session.to_act(), limit=30_000)
+    step(app)
+    assert table.hint_button.visible
+    assert app.screen.get_at(spot) != hidden, "the Hint button is not drawn"

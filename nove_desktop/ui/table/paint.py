@@ -350,7 +350,7 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     app = scene.app
     w, _h = surface.get_size()
     buttons = scene.hud_buttons
-    look = ("hud", *[(b.label, b.enabled, tuple(b.rect)) for b in buttons])
+    look = ("hud", *[(b.label, b.enabled, b.visible, tuple(b.rect)) for b in buttons])
     area = buttons[0].rect.unionall([b.rect for b in buttons]).inflate(app.s(8), app.s(16))
     image = app.art._get(look, lambda: _hud_image(app, buttons, area))  # type: ignore[arg-type]
     surface.blit(image, area)
