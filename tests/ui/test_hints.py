@@ -94,12 +94,18 @@ def test_a_hint_is_dropped_once_the_decision_is_made(app):
     assert not table.suggested_refs
 
 
-def test_no_hint_while_an_ai_seat_decides(app):
+def at_an_ai_decision(app):
+    """A NOVE table (the human in the third seat) where an AI seat is deciding."""
     session = session_for(app, "nove", [AI, AI, "human"], seed=9)
     table = open_table(app, session)
     run_until(app, lambda a: session.to_act() and not session.is_human(session.to_act()[0])
               and not table.animating, limit=30_000)
     step(app)
+    return session, table
+
+
+def test_no_hint_while_an_ai_seat_decides(app):
+    _session, table = at_an_ai_decision(app)
     assert not table.hint_button.visible
     step(app, [QUESTION])
     assert not table.advisor.thinking and table.advisor.text == ""
@@ -118,11 +124,7 @@ def test_who_asked_for_a_hint_is_saved_with_the_game(app):
 def test_the_hint_button_is_drawn_whenever_a_hint_can_be_asked(app):
     """The HUD is cached by its look: the button's visibility is part of it (a cached bar drawn
     while an AI seat decided once hid the button for the rest of the game)."""
-    session = session_for(app, "nove", [AI, AI, "human"], seed=9)
-    table = open_table(app, session)
-    run_until(app, lambda a: session.to_act() and not session.is_human(session.to_act()[0])
-              and not table.animating, limit=30_000)
-    step(app)
+    session, table = at_an_ai_decision(app)
     assert not table.hint_button.visible
     spot = table.hint_button.rect.center
     hidden = app.screen.get_at(spot)
