@@ -21,9 +21,12 @@ from .theme import Fonts
 
 __all__ = ["CardArt", "chip_stack", "token_stack"]
 
-CACHE_BYTES = 96 * 1024 * 1024
-"""About four full decks at 1920x1080 hand size plus the table and felt images."""
+CACHE_BYTES = 64 * 1024 * 1024
+"""About three full decks at 1920x1080 hand size plus the table and felt images."""
 CACHE_ENTRIES = 3000
+PASSING_BYTES = 8 * 1024 * 1024
+"""Images needed for a moment only (the steps of a card's flip): a small cache of their own, so
+that they never push out the faces, plates and felt every frame draws."""
 
 
 class CardArt:
@@ -42,6 +45,8 @@ class CardArt:
         self.max_entries = max_entries
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._bytes = 0
+        self._passing: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._passing_bytes = 0
         self._face_sets: dict[str, FaceSet] = {}
         self._text = TextPainter(fonts)
         self.text_cache: dict[tuple[object, ...], pygame.Surface] = {}
@@ -92,6 +97,8 @@ class CardArt:
         """Forget every image (the window changed size)."""
         self._cache.clear()
         self._bytes = 0
+        self._passing.clear()
+        self._passing_bytes = 0
         self.text_cache.clear()
 
     @property
@@ -119,6 +126,19 @@ class CardArt:
 
     def _forget(self, key: Hashable) -> None:
         self._bytes -= _size(self._cache.pop(key))
+
+    def passing(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """Like the cache, for images needed for a moment only (``PASSING_BYTES`` at most)."""
+        surface = self._passing.get(key)
+        if surface is not None:
+            self._passing.move_to_end(key)
+            return surface
+        surface = build()
+        self._passing[key] = surface
+        self._passing_bytes += _size(surface)
+        while len(self._passing) > 1 and self._passing_bytes > PASSING_BYTES:
+            self._passing_bytes -= _size(self._passing.popitem(last=False)[1])
+        return surface
 
 
 def _size(surface: pygame.Surface) -> int:

@@ -228,9 +228,9 @@ def card(
         level = max(1, round(squash * FLIP_STEPS))
         face = sprite.card if sprite.showing_face else "back"
         flat = image
-        image = app.art._get(("squash", face, scene.deck, w, h, level),  # type: ignore[arg-type]
-                             lambda: pygame.transform.scale(
-                                 flat, (max(1, w * level // FLIP_STEPS), h)))
+        image = app.art.passing(("squash", face, scene.deck, w, h, level),
+                                lambda: pygame.transform.scale(
+                                    flat, (max(1, w * level // FLIP_STEPS), h)))
     if w >= SHADOW_MIN_WIDTH:  # a shadow under a tiny card is invisible but costs a blit
         shadow = app.art.shadow(w, h)
         surface.blit(shadow, shadow.get_rect(center=(x + max(1, round(3 * scale)),
