@@ -396,3 +396,17 @@ def test_unknown_chips_and_tokens_are_clear_errors(art: CardArt) -> None:
         art.token(2, 30)
     with pytest.raises(UnknownChipError, match="no NOVE chip worth 3"):
         art.chip(3, 30)
+
+
+def test_passing_images_are_bounded_and_never_push_out_the_faces(fonts: Fonts) -> None:
+    from nove_desktop.ui import cards
+
+    art = CardArt(fonts)
+    face = art.face("m1", *MEDIUM, "kael")
+    kept = len(art)
+    step = pygame.Surface((200, 200))
+    for level in range(200):  # 200 x 160 kB: far past the passing cache's budget
+        art.passing(("squash", level), lambda: step.copy())
+    assert art._passing_bytes <= cards.PASSING_BYTES
+    assert len(art) == kept and art.face("m1", *MEDIUM, "kael") is face
+    assert art.passing(("squash", 199), lambda: pygame.Surface((1, 1))).get_width() == 200
