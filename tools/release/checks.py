@@ -171,7 +171,8 @@ def check_launcher(
         raise CheckFailed(f"{launcher} --version printed {version!r}, not {expected!r}")
     if not selftest:
         return version
-    line = run([launcher, "--selftest"], cwd=cwd, env=env).stdout.strip()
+    lines = run([launcher, "--selftest"], cwd=cwd, env=env).stdout.strip().splitlines()
+    line = lines[-1] if lines else ""  # the summary comes last, after a line per step
     if not line.startswith("selftest ok"):
         raise CheckFailed(f"{launcher} --selftest printed {line!r}")
     return line
