@@ -2,6 +2,7 @@
 
     python bench/ai_speed.py                       # every game at its usual seats, 0.3 s
     python bench/ai_speed.py --games nox --decisions 40 --seconds 0.3
+    python bench/ai_speed.py --decisions 20 --iterations 200     # compare versions: deals/cpu-s
 
 Decision points are taken from seeded games between Normal seats (every few decisions with a
 real choice); at each one the Hard seat searches for ``--seconds`` and the number of deals it
@@ -44,10 +45,17 @@ class Speed:
     deals: tuple[int, ...]  # per decision, sorted
     simulations: int  # rollouts over all decisions (deals times the candidates compared)
     walls: tuple[float, ...]  # seconds per decision, sorted
+    cpu: float  # this process's CPU seconds over all decisions
 
     @property
     def deals_per_second(self) -> float:
         return sum(self.deals) / sum(self.walls)
+
+    @property
+    def deals_per_cpu_second(self) -> float:
+        """Deals per second of this process's CPU time: what a fixed iteration budget compares
+        between two versions on a shared machine, where wall time also counts other work."""
+        return sum(self.deals) / self.cpu
 
     @property
     def simulations_per_second(self) -> float:
@@ -99,16 +107,19 @@ def measure(
     deals: list[int] = []
     walls: list[float] = []
     simulations = 0
+    cpu = 0.0
     for state, seat, position in decision_points(game, players, decisions, every):
+        cpu_start = time.process_time()
         start = time.perf_counter()
         request = decision_request(
             game, state, 1, seat, "hard", position, seconds=seconds, iterations=iterations
         )
         advice = hint(request)
         walls.append(time.perf_counter() - start)
+        cpu += time.process_time() - cpu_start
         deals.append(advice.deals)
         simulations += advice.deals * len(advice.alternatives)
-    return Speed(game_id, players, tuple(sorted(deals)), simulations, tuple(sorted(walls)))
+    return Speed(game_id, players, tuple(sorted(deals)), simulations, tuple(sorted(walls)), cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,20 +128,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="default: the game's usual")
     parser.add_argument("--decisions", type=int, default=30, help="decision points per game")
     parser.add_argument("--every", type=int, default=7, help="take every n-th real choice")
-    parser.add_argument("--seconds", type=float, default=0.3)
+    parser.add_argument("--seconds", type=float, default=None, help="default: 0.3")
+    parser.add_argument("--iterations", type=int, default=None, help="simulations per decision")
     args = parser.parse_args(argv)
-    print(f"# {args.decisions} decisions per game, {args.seconds} s each")
+    if args.seconds is None and args.iterations is None:
+        args.seconds = 0.3
+    budget = f"{args.seconds} s" if args.seconds else f"{args.iterations} simulations"
+    print(f"# {args.decisions} decisions per game, {budget} each")
     print(
         f"{'game':6} {'seats':>5} {'deals median':>12} {'deals p10':>9} {'deals p90':>9} "
-        f"{'deals/s':>8} {'sims/s':>7} {'p50 ms':>6} {'p95 ms':>6} {'max ms':>6}"
+        f"{'deals/s':>8} {'deals/cpu-s':>11} {'sims/s':>7} {'p50 ms':>6} {'p95 ms':>6} "
+        f"{'max ms':>6}"
     )
     for game_id in args.games.split(","):
         players = args.players or USUAL_PLAYERS[game_id]
-        speed = measure(game_id, players, args.decisions, args.every, args.seconds)
+        speed = measure(game_id, players, args.decisions, args.every, args.seconds, args.iterations)
         print(
             f"{game_id:6} {players:5d} {statistics.median(speed.deals):12.0f} "
             f"{speed.deals_at(0.1):9d} {speed.deals_at(0.9):9d} "
-            f"{speed.deals_per_second:8.0f} {speed.simulations_per_second:7.0f} "
+            f"{speed.deals_per_second:8.0f} {speed.deals_per_cpu_second:11.0f} "
+            f"{speed.simulations_per_second:7.0f} "
             f"{1000 * speed.wall_at(0.5):6.0f} {1000 * speed.wall_at(0.95):6.0f} "
             f"{1000 * speed.walls[-1]:6.0f}",
             flush=True,
