@@ -80,8 +80,51 @@ def after_play(tops: list[str], card: str, index: int | None) -> list[str]:
     return new
 
 
-def _missing(mask: int) -> int:
-    return _MISSING[mask]
+def _factor(kitty: _Kitty, own: bool, held: int) -> float:
+    """The share of a kitty's top-card sum expected to count at the round's end: less for each
+    colour it lacks, and for my own kitty (``own``) more when the colours in my hand (``held``,
+    a colour mask) complete it."""
+    missing = _MISSING[kitty.mask]
+    if not own:
+        return OPPONENT_FACTOR[missing]
+    lacking = ALL_COLOURS & ~kitty.mask
+    if missing and lacking & held == lacking:
+        return OWN_FACTOR_IN_HAND
+    return OWN_FACTOR[missing]
+
+
+class _Position:
+    """The position before my play, in the terms every play is scored in: each kitty's tops,
+    size, points if the round ended now and estimated points at the round's end, and the
+    opponents' weights."""
+
+    __slots__ = ("estimates", "held", "kitties", "me", "now", "obs", "sizes", "weights")
+
+    def __init__(self, obs: NoxObservation) -> None:
+        self.obs = obs
+        self.me = me = own_seat(obs)
+        self.kitties = [_Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
+        self.sizes = [len(kitty.tops) for kitty in self.kitties]
+        self.now = [k.raw if k.mask == ALL_COLOURS else 0 for k in self.kitties]
+        self.weights = _weights(obs)
+        self.held: dict[str, int] = {}
+        # My own kitty's estimate depends on the hand left after the play: set per play.
+        self.estimates = [
+            k.raw * _factor(k, False, 0) if seat != me else 0.0
+            for seat, k in enumerate(self.kitties)
+        ]
+
+    def held_after(self, played: str) -> int:
+        """The colours (a mask) left in my hand after playing ``played``."""
+        held = self.held.get(played)
+        if held is None:
+            rest = list(self.obs.hand)
+            rest.remove(played)
+            held = 0
+            for card in rest:
+                held |= _BITS[card[0]]
+            self.held[played] = held
+        return held
 
 
 class NoxHeuristicSeat(Seat):
@@ -108,69 +151,47 @@ class NoxHeuristicSeat(Seat):
     def values(
         self, observation: NoxObservation, legal: list[Action]
     ) -> list[tuple[float, Action]]:
-        """The estimated worth of each legal play, in the order of ``legal``."""
-        obs = observation
-        base = [_Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
-        weights = _weights(obs)
+        """The estimated worth of each legal play, in the order of ``legal``. A play changes one
+        kitty and my hand, so what the other kitties are worth is worked out once (``_Position``)
+        and each play re-scores only the kitty it changes, and mine."""
+        position = _Position(observation)
         out: list[tuple[float, Action]] = []
         cache: dict[tuple[int, tuple[str, ...], str], float] = {}
         for action in legal:
             if not isinstance(action, Play):
                 continue
-            tops = after_play(base[action.target].tops, action.card, action.stack)
-            key = (action.target, tuple(tops), action.card)
+            target = action.target
+            tops = after_play(position.kitties[target].tops, action.card, action.stack)
+            key = (target, tuple(tops), action.card)
             value = cache.get(key)
             if value is None:
-                kitties = list(base)
-                kitties[action.target] = _Kitty(tops)
-                rest = list(obs.hand)
-                rest.remove(action.card)
-                value = self._value(obs, kitties, rest, action.card, weights)
-                cache[key] = value
+                value = cache[key] = self._value(position, target, _Kitty(tops), action.card)
             out.append((value, action))
         return out
 
     # -- evaluation --------------------------------------------------------------------------
-    def _value(
-        self,
-        obs: NoxObservation,
-        kitties: list[_Kitty],
-        rest: list[str],
-        played: str,
-        weights: list[tuple[int, float]],
-    ) -> float:
-        ended = any(len(k.tops) >= STACKS_TO_END for k in kitties)
-        now = [k.raw if k.mask == ALL_COLOURS else 0 for k in kitties]
-        if ended:
-            return self._final(obs, now, weights)
-        estimate = self._estimates(obs, kitties, rest)
-        value = _compare(own_seat(obs), estimate, weights)
-        if any(len(k.tops) == STACKS_TO_END - 1 for k in kitties):
-            closed = self._final(obs, self._closing_points(obs, kitties, now), weights)
+    def _value(self, position: _Position, target: int, changed: _Kitty, played: str) -> float:
+        """The worth of the position after ``played`` turned kitty ``target`` into ``changed``."""
+        obs = position.obs
+        me = position.me
+        kitties = list(position.kitties)
+        kitties[target] = changed
+        sizes = list(position.sizes)
+        sizes[target] = len(changed.tops)
+        now = list(position.now)
+        now[target] = changed.raw if changed.mask == ALL_COLOURS else 0
+        if max(sizes) >= STACKS_TO_END:
+            return self._final(obs, now, position.weights)
+        held = position.held_after(played)
+        estimate = list(position.estimates)
+        estimate[target] = changed.raw * _factor(changed, target == me, held)
+        estimate[me] = kitties[me].raw * _factor(kitties[me], True, held)
+        value = _compare(me, estimate, position.weights)
+        if STACKS_TO_END - 1 in sizes:
+            closed = self._final(obs, self._closing_points(obs, kitties, now), position.weights)
             value = (1 - CLOSE_RISK) * value + CLOSE_RISK * closed
         # Tie-break: keep high cards for later; play low cards where they change nothing.
         return value - 0.01 * _number(played)
-
-    def _estimates(
-        self, obs: NoxObservation, kitties: list[_Kitty], rest: list[str]
-    ) -> list[float]:
-        me = obs.seat
-        held = 0
-        for card in rest:
-            held |= _BITS[card[0]]
-        out = []
-        for seat, kitty in enumerate(kitties):
-            missing = _missing(kitty.mask)
-            if seat == me:
-                lacking = ALL_COLOURS & ~kitty.mask
-                if missing and lacking & held == lacking:
-                    factor = OWN_FACTOR_IN_HAND
-                else:
-                    factor = OWN_FACTOR[missing]
-            else:
-                factor = OPPONENT_FACTOR[missing]
-            out.append(kitty.raw * factor)
-        return out
 
     @staticmethod
     def _closing_points(obs: NoxObservation, kitties: list[_Kitty], now: list[int]) -> list[float]:
@@ -181,7 +202,7 @@ class NoxHeuristicSeat(Seat):
             if (
                 seat != obs.seat
                 and len(kitty.tops) == STACKS_TO_END - 1
-                and _missing(kitty.mask) == 1
+                and _MISSING[kitty.mask] == 1
             ):
                 out[seat] = HOLDS_COLOUR * (kitty.raw + AVERAGE_CARD)
         return out

@@ -103,19 +103,31 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def measure(args: argparse.Namespace, game_id: str, pair: str) -> dict[str, Any]:
+def measure(
+    game_id: str,
+    pair: str,
+    players: int,
+    matches: int,
+    *,
+    seed: int = 0,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    jobs: int = 1,
+    progress: int = 0,
+) -> dict[str, Any]:
+    """One row: ``matches`` games of the pair "level:opponents" at ``players`` seats, from
+    ``seed`` on, and the same deals with every seat of the opponents' level (the baseline)."""
     level, against = pair.split(":")
-    jobs = [
-        Job(game_id, level, against, args.players, args.seed + i, args.seconds, args.iterations)
-        for i in range(args.matches)
+    games = [
+        Job(game_id, level, against, players, seed + i, seconds, iterations) for i in range(matches)
     ]
-    same = [dataclasses.replace(job, level=against) for job in jobs]
-    baseline = sum(play_one(job).credit for job in same) if against != "hard" else None
+    same = [dataclasses.replace(job, level=against) for job in games]
     outcomes: list[Outcome] = []
-    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _Inline() as pool:
-        for outcome in pool.map(play_one, jobs):
+    with ProcessPoolExecutor(jobs) if jobs > 1 else _Inline() as pool:
+        baseline = sum(o.credit for o in pool.map(play_one, same)) if against != "hard" else None
+        for outcome in pool.map(play_one, games):
             outcomes.append(outcome)
-            if args.progress and len(outcomes) % args.progress == 0:
+            if progress and len(outcomes) % progress == 0:
                 wins = sum(o.credit for o in outcomes)
                 print(
                     f"  {game_id} {pair}: {len(outcomes)} games, {wins / len(outcomes):.1%}",
@@ -128,10 +140,10 @@ def measure(args: argparse.Namespace, game_id: str, pair: str) -> dict[str, Any]
         "game": game_id,
         "pair": pair,
         "matches": len(outcomes),
-        "players": args.players,
+        "players": players,
         "win_rate": wins / len(outcomes),
         "interval": [low, high],
-        "chance": 1 / args.players,
+        "chance": 1 / players,
         "same_seat": None if baseline is None else baseline / len(outcomes),
         "margin": sum(o.margin for o in outcomes) / len(outcomes),
         "seconds_per_game": sum(o.seconds for o in outcomes) / len(outcomes),
@@ -175,7 +187,17 @@ def main(argv: list[str] | None = None) -> int:
         )
     for game_id in args.games.split(","):
         for pair in args.pairs.split(","):
-            row = measure(args, game_id, pair)
+            row = measure(
+                game_id,
+                pair,
+                args.players,
+                args.matches,
+                seed=args.seed,
+                seconds=args.seconds,
+                iterations=args.iterations,
+                jobs=args.jobs,
+                progress=args.progress,
+            )
             if args.json:
                 print(json.dumps(row), flush=True)
             else:

@@ -1,6 +1,7 @@
-"""The speed-work tools of bench/: the fingerprint (a speed change must leave seeded play alone)
-and the paired timing (which loads two copies of the package in one process). Nothing here needs
-a git checkout or reads a real clock: timings are faked, copies come from the working tree."""
+"""The speed-work tools of bench/: the fingerprint (a speed change must leave seeded play alone),
+the paired timing (which loads two copies of the package in one process) and the AI ladder. Nothing
+here needs a git checkout or depends on a real clock: timings are faked or not compared, copies
+come from the working tree, the ladder runs on a tiny iteration budget."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bench import paired
+from bench import ai as ladder
+from bench import ai_speed, paired
 from bench.fingerprint import fingerprint
 from nove_desktop.games import default_registry
 
@@ -96,3 +98,29 @@ def playout(side: tuple[Any, Any, Any], seed: int) -> list[Any]:
         actions.append(action.to_json())
         game.apply(state, acting[0], action)
     return actions
+
+
+def test_the_ladder_runs_every_pair_at_the_usual_seats_on_a_tiny_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert ladder.main(["--quick", "--games", "nox,banco"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith(("| nox ", "| banco "))]
+    pairs = [(row.split(" | ")[0][2:], row.split(" | ")[1], row.split(" | ")[2]) for row in rows]
+    assert pairs[:6] == [
+        ("nox", "3", "easy:random"),
+        ("nox", "3", "normal:easy"),
+        ("nox", "3", "hard:normal"),
+        ("banco", "4", "easy:random"),
+        ("banco", "4", "normal:easy"),
+        ("banco", "4", "hard:normal"),
+    ]
+    assert pairs[6:] == [("nox", "3", "2"), ("banco", "4", "2")]  # the speed table
+    assert "| nox | 3 | hard:normal | 2 | " in out  # --quick: two Hard games
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    values = tuple(range(1, 21))
+    assert ai_speed.percentile(values, 0.5) == 10
+    assert ai_speed.percentile(values, 0.95) == 19
+    assert ai_speed.percentile((7,), 0.95) == 7

@@ -119,20 +119,25 @@ class Search:
         rng: Rng,
         budget: Budget,
         clock: Callable[[], float],
+        started: float | None = None,
     ) -> SearchResult:
         """Search from ``sample`` (a determinized state; never changed) until the budget is
         spent: ``budget.iterations`` counts simulations (a deal counts once per candidate); a
-        time budget is checked between deals. ``legal`` are the searching seat's actions (the
-        same in every sampled deal)."""
+        time budget counts from ``started`` (the clock's reading when the decision began;
+        default: now) and is checked between deals (``_Timer``). ``legal`` are the searching
+        seat's actions (the same in every sampled deal)."""
         actions = [a for a in self.candidates if a in legal] if self.candidates else list(legal)
         prior = self.prior if self.prior in actions else actions[0]
         tallies = {action: _Tally() for action in actions}
         start = (self.scorer.round_of(sample), self.scorer.totals(sample))
-        deadline = None if budget.seconds is None else clock() + budget.seconds
+        timer = None
+        if budget.seconds is not None:
+            timer = _Timer(clock() if started is None else started, budget.seconds)
         limit = budget.iterations if budget.iterations is not None else math.inf
         deals = 0
         while deals == 0 or (
-            (deals + 1) * len(actions) <= limit and (deadline is None or clock() < deadline)
+            (deals + 1) * len(actions) <= limit
+            and (timer is None or timer.another_deal_fits(clock()))
         ):
             deal = self.game.determinize(sample, self.seat, rng.fork())
             results = {a: self._iterate(deal.copy(), a, rng, start) for a in actions}
@@ -275,6 +280,24 @@ class Search:
         chosen = _final_choice(stats, tallies, prior, deals)
         stats.sort(key=lambda s: s.action != chosen)  # stable: the choice first
         return SearchResult(chosen, deals, deals * len(actions), tuple(stats))
+
+
+class _Timer:
+    """A time budget read between deals: a deal starts only if a deal as long as the longest so
+    far would end within the budget, so a decision keeps to its budget rather than overrun it
+    by most of a deal (deals vary: a rollout from early in a round is longer)."""
+
+    __slots__ = ("end", "last", "longest")
+
+    def __init__(self, begun: float, seconds: float) -> None:
+        self.end = begun + seconds
+        self.last = begun
+        self.longest = 0.0
+
+    def another_deal_fits(self, now: float) -> bool:
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+        return now + self.longest <= self.end
 
 
 def _record(

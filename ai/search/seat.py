@@ -55,12 +55,13 @@ class SearchSeat(Seat):
         """The full search result (the hint reads its statistics)."""
         if sample is None:
             raise SeatError("a hard seat searches sampled deals: it needs a determinized sample")
+        started = None if self.budget.deterministic else self.clock()  # ranking counts too
         seat = observation.seat
         policies = [self.normal] * len(self.game.result(sample).scores)
         candidates = ranked(self.normal, observation, legal, position, ROOT_CANDIDATES)
         search = Search(self.game, seat, policies, candidates[0], candidates)
         rng = decision_rng(self.seed, position, Purpose.SEARCH)
-        return search.run(sample, legal, rng, self.budget, self.clock)
+        return search.run(sample, legal, rng, self.budget, self.clock, started)
 
 
 def ranked(

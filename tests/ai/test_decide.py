@@ -151,14 +151,18 @@ def test_bad_requests_get_readable_errors() -> None:
 
 
 def test_a_time_budget_reads_the_clock_it_is_given() -> None:
-    """Time is passed in: with a clock that advances 0.1 s per reading, a 0.35 s budget started
-    at 0.0 runs the deals that start at 0.0, 0.1, 0.2 and 0.3 (the first needs no reading);
-    an iteration cap stops earlier (but a search always plays at least one deal)."""
+    """Time is passed in: with a clock that advances 0.1 s per reading (one per deal), a 0.35 s
+    budget started at 0.0 runs the deals that start at 0.0, 0.1 and 0.2 (the first needs no
+    reading); one starting at 0.3 would end, as long as the longest before it, after the budget. An
+    iteration cap stops earlier (but a search always plays at least one deal)."""
     game, state, seat, position = first_choice("nove")
     request = decision_request(game, state, 1, seat, "hard", position, seconds=0.35)
     readings = iter(i / 10 for i in range(1000))
     timed = hint(request, clock=lambda: next(readings))
-    assert timed.deals == 4
+    assert timed.deals == 3
+    readings = iter(i / 10 for i in range(1000))
+    longer = hint(dataclasses.replace(request, seconds=0.4), clock=lambda: next(readings))
+    assert longer.deals == 4  # the deal starting at 0.3 ends at 0.4: within the budget
     capped = dataclasses.replace(request, iterations=2 * len(timed.alternatives))
     readings = iter(i / 10 for i in range(1000))
     assert hint(capped, clock=lambda: next(readings)).deals == 2
