@@ -13,7 +13,8 @@ Normal against Easy play ``--games-per-pair`` games; Hard against Normal plays `
 games, searching ``--seconds`` (default 0.3, the table's budget) or ``--iterations`` deals per
 decision. The speed table (``bench/ai_speed.py``) times Hard at ``--decisions`` decision points
 per game: the decision's wall time p50 and p95, the deals per decision and per second, and the
-rollouts per second (every deal plays each root candidate). Both tables print as markdown.
+rollouts per second (every deal plays each root candidate), and the share of the decisions
+in which Hard chose otherwise than Normal would have. Both tables print as markdown.
 """
 
 from __future__ import annotations
@@ -77,15 +78,16 @@ def speed_table(speeds: list[ai_speed.Speed]) -> str:
     """Hard's speed as a markdown table."""
     lines = [
         "| game | players | decisions | decision p50 ms | decision p95 ms "
-        "| deals/decision (median) | deals/s | rollouts/s |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| deals/decision (median) | deals/s | rollouts/s | Hard ≠ Normal |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for speed in speeds:
         lines.append(
             f"| {speed.game} | {speed.players} | {len(speed.walls)} "
             f"| {1000 * speed.wall_at(0.5):.0f} | {1000 * speed.wall_at(0.95):.0f} "
             f"| {speed.deals_at(0.5)} | {speed.deals_per_second:.0f} "
-            f"| {speed.simulations_per_second:.0f} |"
+            f"| {speed.simulations_per_second:.0f} "
+            f"| {speed.overruled / len(speed.walls):.0%} |"
         )
     return "\n".join(lines)
 

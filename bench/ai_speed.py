@@ -10,7 +10,8 @@ managed is recorded, with the wall time of the whole decision (sampling the stat
 the request included): its median (p50) and 95th percentile (p95) are what a player waits.
 Iterations per second vary along a round: a rollout runs to the end of the round, so early
 decisions get fewer deals than late ones. Each deal plays every root candidate (up to four), so
-the rollouts per second ("sims/s") are a few times the deals per second.
+the rollouts per second ("sims/s") are a few times the deals per second. "Overruled": the
+decisions where the search chose otherwise than the Normal heuristic would have.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class Speed:
     simulations: int  # rollouts over all decisions (deals times the candidates compared)
     walls: tuple[float, ...]  # seconds per decision, sorted
     cpu: float  # this process's CPU seconds over all decisions
+    overruled: int  # decisions where the search chose otherwise than the Normal heuristic
 
     @property
     def deals_per_second(self) -> float:
@@ -106,7 +108,7 @@ def measure(
     game = default_registry().get(game_id)
     deals: list[int] = []
     walls: list[float] = []
-    simulations = 0
+    simulations = overruled = 0
     cpu = 0.0
     for state, seat, position in decision_points(game, players, decisions, every):
         cpu_start = time.process_time()
@@ -119,7 +121,13 @@ def measure(
         cpu += time.process_time() - cpu_start
         deals.append(advice.deals)
         simulations += advice.deals * len(advice.alternatives)
-    return Speed(game_id, players, tuple(sorted(deals)), simulations, tuple(sorted(walls)), cpu)
+        normal = normal_seat(game_id, request.seed)
+        overruled += advice.action != normal.choose(
+            request.observation, list(request.legal), position
+        )
+    return Speed(
+        game_id, players, tuple(sorted(deals)), simulations, tuple(sorted(walls)), cpu, overruled
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{'game':6} {'seats':>5} {'deals median':>12} {'deals p10':>9} {'deals p90':>9} "
         f"{'deals/s':>8} {'deals/cpu-s':>11} {'sims/s':>7} {'p50 ms':>6} {'p95 ms':>6} "
-        f"{'max ms':>6}"
+        f"{'max ms':>6} {'overruled':>9}"
     )
     for game_id in args.games.split(","):
         players = args.players or USUAL_PLAYERS[game_id]
@@ -149,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{speed.deals_per_second:8.0f} {speed.deals_per_cpu_second:11.0f} "
             f"{speed.simulations_per_second:7.0f} "
             f"{1000 * speed.wall_at(0.5):6.0f} {1000 * speed.wall_at(0.95):6.0f} "
-            f"{1000 * speed.walls[-1]:6.0f}",
+            f"{1000 * speed.walls[-1]:6.0f} {speed.overruled:9d}",
             flush=True,
         )
     return 0
