@@ -41,12 +41,8 @@ class CardArt:
         self, fonts: Fonts, max_bytes: int = CACHE_BYTES, max_entries: int = CACHE_ENTRIES
     ) -> None:
         self.fonts = fonts
-        self.max_bytes = max_bytes
-        self.max_entries = max_entries
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._bytes = 0
-        self._passing: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._passing_bytes = 0
+        self._images = ImageCache(max_bytes, max_entries)
+        self._passing = ImageCache(PASSING_BYTES)
         self._face_sets: dict[str, FaceSet] = {}
         self._text = TextPainter(fonts)
         self.text_cache: dict[tuple[object, ...], pygame.Surface] = {}
@@ -90,55 +86,69 @@ class CardArt:
         """Draw ``face_set.deck_id`` with ``face_set`` from now on (its old images are dropped)."""
         deck = face_set.deck_id
         self._face_sets[deck] = face_set
-        for key in [k for k in self._cache if isinstance(k, tuple) and k[1:2] == (deck,)]:
-            self._forget(key)
+        self._images.forget(lambda key: isinstance(key, tuple) and key[1:2] == (deck,))
 
     def clear(self) -> None:
         """Forget every image (the window changed size)."""
-        self._cache.clear()
-        self._bytes = 0
+        self._images.clear()
         self._passing.clear()
-        self._passing_bytes = 0
         self.text_cache.clear()
 
     @property
     def cached_bytes(self) -> int:
         """Memory taken by the cached images (pixels only)."""
-        return self._bytes
+        return self._images.bytes
 
     def __len__(self) -> int:
-        return len(self._cache)
+        return len(self._images)
 
     # -- the cache (other scenes keep their own images here too) ---------------------------------
     def _get(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is not None:
-            self._cache.move_to_end(key)
-            return surface
-        surface = build()
-        self._cache[key] = surface
-        self._bytes += _size(surface)
-        while len(self._cache) > 1 and (
-            self._bytes > self.max_bytes or len(self._cache) > self.max_entries
-        ):
-            self._forget(next(iter(self._cache)))
-        return surface
-
-    def _forget(self, key: Hashable) -> None:
-        self._bytes -= _size(self._cache.pop(key))
+        return self._images.get(key, build)
 
     def passing(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
         """Like the cache, for images needed for a moment only (``PASSING_BYTES`` at most)."""
-        surface = self._passing.get(key)
+        return self._passing.get(key, build)
+
+
+class ImageCache:
+    """Images by key, the least recently used forgotten first past ``max_bytes`` of pixels or
+    ``max_entries`` images (the newest image always stays)."""
+
+    def __init__(self, max_bytes: int, max_entries: int | None = None) -> None:
+        self.max_bytes = max_bytes
+        self.max_entries = max_entries
+        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._images)
+
+    def get(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surface = self._images.get(key)
         if surface is not None:
-            self._passing.move_to_end(key)
+            self._images.move_to_end(key)
             return surface
         surface = build()
-        self._passing[key] = surface
-        self._passing_bytes += _size(surface)
-        while len(self._passing) > 1 and self._passing_bytes > PASSING_BYTES:
-            self._passing_bytes -= _size(self._passing.popitem(last=False)[1])
+        self._images[key] = surface
+        self.bytes += _size(surface)
+        while len(self._images) > 1 and (self.bytes > self.max_bytes or self._too_many()):
+            self._drop(next(iter(self._images)))
         return surface
+
+    def forget(self, which: Callable[[Hashable], bool]) -> None:
+        for key in [k for k in self._images if which(k)]:
+            self._drop(key)
+
+    def clear(self) -> None:
+        self._images.clear()
+        self.bytes = 0
+
+    def _too_many(self) -> bool:
+        return self.max_entries is not None and len(self._images) > self.max_entries
+
+    def _drop(self, key: Hashable) -> None:
+        self.bytes -= _size(self._images.pop(key))
 
 
 def _size(surface: pygame.Surface) -> int:

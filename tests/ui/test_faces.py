@@ -407,6 +407,6 @@ def test_passing_images_are_bounded_and_never_push_out_the_faces(fonts: Fonts) -
     step = pygame.Surface((200, 200))
     for level in range(200):  # 200 x 160 kB: far past the passing cache's budget
         art.passing(("squash", level), lambda: step.copy())
-    assert art._passing_bytes <= cards.PASSING_BYTES
+    assert art._passing.bytes <= cards.PASSING_BYTES
     assert len(art) == kept and art.face("m1", *MEDIUM, "kael") is face
     assert art.passing(("squash", 199), lambda: pygame.Surface((1, 1))).get_width() == 200
