@@ -11,13 +11,6 @@ import pytest
 from nove_desktop import i18n
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """Every test leaves the app in English."""
-    yield
-    i18n.install(gettext.NullTranslations(), i18n.SOURCE_LANGUAGE)
-
-
 @pytest.mark.parametrize(
     ("environ", "expected"),
     [

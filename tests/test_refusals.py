@@ -28,9 +28,7 @@ NAMES = [i18n.pseudo(name, expand=False) for name in ("Ana", "Ben", "Cleo", "Dan
 
 @pytest.fixture
 def pseudo():
-    i18n.install(i18n.PseudoTranslations(expanded=True), "en")
-    yield
-    i18n.install(gettext.NullTranslations(), i18n.SOURCE_LANGUAGE)
+    i18n.install(i18n.PseudoTranslations(expanded=True), "en")  # English again after the test
 
 
 def test_a_reason_is_english_for_the_engine_and_translated_for_the_player(pseudo):

@@ -41,12 +41,6 @@ def labels(scene):
     return [widget.label for widget in scene.focus.widgets if hasattr(widget, "label")]
 
 
-@pytest.fixture
-def english():
-    yield
-    i18n.set_language("en")
-
-
 def start(folder, language=""):
     storage = Storage(folder)
     if language is not None:
@@ -59,7 +53,7 @@ def start(folder, language=""):
 
 
 @pytest.mark.parametrize("language", OTHERS)
-def test_a_chosen_language_is_used_from_the_start(tmp_path, english, language):
+def test_a_chosen_language_is_used_from_the_start(tmp_path, language):
     app = start(tmp_path, language)
     new_game = translated(language, "New game")
     assert new_game != "New game"
@@ -67,7 +61,7 @@ def test_a_chosen_language_is_used_from_the_start(tmp_path, english, language):
     assert i18n.current_language() == language
 
 
-def test_the_system_language_is_the_default(tmp_path, english, monkeypatch):
+def test_the_system_language_is_the_default(tmp_path, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "it_IT")
     app = start(tmp_path, "")
     assert translated("it", "New game") in labels(app.stack.top)
@@ -77,7 +71,7 @@ def test_the_system_language_is_the_default(tmp_path, english, monkeypatch):
     assert "New game" in labels(app.stack.top)
 
 
-def test_settings_switch_the_language_at_once_and_keep_it(tmp_path, english):
+def test_settings_switch_the_language_at_once_and_keep_it(tmp_path):
     app = start(tmp_path, "en")
     title = app.stack.top
     app.scenes.push("settings")
@@ -105,7 +99,7 @@ def test_settings_switch_the_language_at_once_and_keep_it(tmp_path, english):
     assert translated("it", "Settings") in labels(again.stack.top)
 
 
-def test_a_missing_catalog_is_told_and_the_app_stays_in_english(tmp_path, english, monkeypatch):
+def test_a_missing_catalog_is_told_and_the_app_stays_in_english(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "locale_folder", lambda: tmp_path / "nowhere")
     app = start(tmp_path, "de")
     assert i18n.current_language() == "en"
@@ -114,7 +108,7 @@ def test_a_missing_catalog_is_told_and_the_app_stays_in_english(tmp_path, englis
 
 
 @pytest.mark.parametrize("language", OTHERS)
-def test_the_rules_pages_are_in_the_language(tmp_path, english, language):
+def test_the_rules_pages_are_in_the_language(tmp_path, language):
     app = start(tmp_path, language)
     for game_id in app.registry.ids():
         assert rules_file(game_id, language).parent.name == language
@@ -181,7 +175,7 @@ def test_every_offered_language_has_a_catalog():
 
 
 @pytest.mark.parametrize("language", OTHERS)
-def test_plural_forms_follow_the_language(english, language):
+def test_plural_forms_follow_the_language(language):
     """French counts 0 as singular ("0 carte"), German and Italian as plural."""
     i18n.set_language(language)
     forms = [i18n.ngettext("Deal {n} card", "Deal {n} cards", n) for n in (0, 1, 2)]
