@@ -121,6 +121,16 @@ class MenuScene(Scene):
     def on_escape(self) -> None:
         """What Esc does (subclasses choose: close, leave, ask before quitting...)."""
 
+    def rebuild(self) -> None:
+        """Build the page's widgets again, in the active language (pages whose labels are made
+        when their widgets are built override this)."""
+
+    def language_changed(self) -> None:
+        index, keyboard = self.focus.index, self.focus.keyboard
+        self.rebuild()
+        self.focus.index, self.focus.keyboard = index, keyboard  # the focus and its ring stay
+        self.layout()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_escape()

@@ -112,11 +112,8 @@ class SettingsScene(common.MenuScene):
     def enter(self) -> None:
         self.layout()
 
-    def language_changed(self) -> None:
-        index, keyboard = self.focus.index, self.focus.keyboard
+    def rebuild(self) -> None:
         self._build()
-        self.focus.index, self.focus.keyboard = index, keyboard
-        self.layout()
 
     def resume(self) -> None:
         self.layout()

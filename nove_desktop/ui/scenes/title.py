@@ -45,12 +45,9 @@ class TitleScene(common.MenuScene):
         self.refresh()
         self.layout()
 
-    def language_changed(self) -> None:
-        index, keyboard = self.focus.index, self.focus.keyboard
+    def rebuild(self) -> None:
         self._build()
         self.refresh()
-        self.focus.index, self.focus.keyboard = index, keyboard
-        self.layout()
 
     def resume(self) -> None:
         self.refresh()
