@@ -146,8 +146,10 @@ def determinize(state: NoveState, seat: int, rng: Rng, tries: int = 200) -> Nove
     that has not busted is busted, and dealt hands nobody has changed are consistent with Step 1
     (never a three of a kind; not a NOVE unless declared, while the declarations are under way
     only for the seats already passed over). Rejection sampling; after ``tries`` failures the last
-    sample is used. During the Step-1 declarations the queue of seats still to declare is rebuilt
-    from the sample, so it reveals nothing. The copy's generator is reseeded from ``rng``.
+    sample is used. What the true hidden cards decide is rebuilt from the sample, so it reveals
+    nothing: the set of hit cards (the sampled cards at the hit positions) and, during the Step-1
+    declarations, the queue of seats still to declare. The copy's generator is reseeded from
+    ``rng``.
     """
     hidden = hidden_cards(state, seat)
     slots: list[tuple[str, int, int]] = []  # ("hand", seat, index) or ("draw"|"discard", 0, index)
@@ -176,6 +178,10 @@ def determinize(state: NoveState, seat: int, rng: Rng, tries: int = 200) -> Nove
             _place(sample, [pinned[0]], [pinned[1]])
         if _consistent(sample, state, seat, shown_jokers):
             break
+    # Which hand positions hold this Step 2's hit cards is public (every hit is announced and
+    # joins the end of its hand); which cards they are is not: rebuilt from the sample, so that
+    # asking about jokers in a sampled deal shows the sampled cards, never the true ones.
+    sample.hit = {sample.hands[who][index] for who, index in _hit_slots(state)}
     # Who discarded each pile position is public (exchanges are seen); the card there may not be.
     sample.discarded_by = {
         card: owner
@@ -212,6 +218,17 @@ def _pin_decider_joker(
     slot = slots.pop(rng.choice(own))
     pool.remove(joker)
     return slot, joker
+
+
+def _hit_slots(state: NoveState) -> list[tuple[int, int]]:
+    """The (seat, index) of every card received by a hit this Step 2 (hit cards stay in their
+    hands until the round ends)."""
+    return [
+        (who, index)
+        for who, hand in enumerate(state.hands)
+        for index, card in enumerate(hand)
+        if card in state.hit
+    ]
 
 
 def _card_at(state: NoveState, slot: tuple[str, int, int]) -> str:
