@@ -8,7 +8,7 @@ from typing import Any
 from ...engine.jsonable import to_plain
 from ...engine.rng import Rng
 from . import flow
-from .cards import DECK, hand_total
+from .cards import DECK, RANK, hand_total
 from .rules import can_call, to_act
 from .scoring import ranking
 from .state import KaelState, Phase
@@ -144,9 +144,13 @@ def hidden_cards(state: KaelState, seat: int) -> frozenset[str]:
 
 def determinize(state: KaelState, seat: int, rng: Rng) -> KaelState:
     """A copy in which every card hidden from ``seat`` is dealt again at random: hand sizes,
-    the table, publicly known cards and the deck size stay. A good draw that ``seat`` cannot see
-    stays pending on whatever card the sample puts in the drawer's drawn slot (the window's
-    existence is hidden, so its card is not kept either). The generator is reseeded."""
+    the table, publicly known cards and the deck size stay. The generator is reseeded.
+
+    During a good draw that ``seat`` cannot see, the seat still sees the drawer to act after its
+    lay from the deck (the observation's ``to_act``; the sample must keep it), so the sample
+    keeps the window; the card waiting in it is not kept but dealt again, among the hidden cards
+    of the rank just laid (a good draw always matches it), into the drawer's last slot (the
+    drawn card joins the end of the hand)."""
     hidden = hidden_cards(state, seat)
     sample = state.copy()
     slots: list[tuple[int, int]] = []  # (seat, index); seat -1 = the deck
@@ -154,19 +158,24 @@ def determinize(state: KaelState, seat: int, rng: Rng) -> KaelState:
         if other != seat:
             slots += [(other, i) for i, c in enumerate(state.hands[other]) if c in hidden]
     slots += [(-1, i) for i in range(len(state.deck))]
-    pending_slot = None
-    if state.pending is not None and state.current != seat:
-        pending_slot = (state.current, state.hands[state.current].index(state.pending))
     # Sorted before the shuffle: the sample must not depend on where the true hidden cards lie,
     # only on what ``seat`` knows (two states it cannot tell apart give the same sample).
     pool = sorted(state.deck[i] if who < 0 else state.hands[who][i] for who, i in slots)
+    pending_slot = None
+    if state.pending is not None and state.current != seat:
+        pending_slot = (state.current, len(state.hands[state.current]) - 1)
+        slots.remove(pending_slot)
+        laid = RANK[state.table[-1][0]]
+        matching = [i for i, card in enumerate(pool) if RANK[card] == laid] or list(
+            range(len(pool))
+        )
+        sample.pending = pool.pop(matching[rng.below(len(matching))])
+        sample.hands[pending_slot[0]][pending_slot[1]] = sample.pending
     rng.shuffle(pool)
     for (who, i), card in zip(slots, pool, strict=True):
         if who < 0:
             sample.deck[i] = card
         else:
             sample.hands[who][i] = card
-    if pending_slot is not None:
-        sample.pending = sample.hands[pending_slot[0]][pending_slot[1]]
     sample.rng = Rng(raw_state=rng.next_u64())
     return sample
