@@ -166,9 +166,8 @@ def determinize(state: KaelState, seat: int, rng: Rng) -> KaelState:
         pending_slot = (state.current, len(state.hands[state.current]) - 1)
         slots.remove(pending_slot)
         laid = RANK[state.table[-1][0]]
-        matching = [i for i, card in enumerate(pool) if RANK[card] == laid] or list(
-            range(len(pool))
-        )
+        # Never empty: the true pending card is hidden from the seat and has the rank laid.
+        matching = [i for i, card in enumerate(pool) if RANK[card] == laid]
         sample.pending = pool.pop(matching[rng.below(len(matching))])
         sample.hands[pending_slot[0]][pending_slot[1]] = sample.pending
     rng.shuffle(pool)
