@@ -1,10 +1,58 @@
-"""How long a search may think: a time budget, an iteration budget, or both."""
+"""How long a search may think: a fixed iteration budget per game (the app's and ``simulate``'s),
+or a time budget (benchmarks only: a decision then depends on the machine's speed)."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
-DEFAULT_SECONDS = 0.3
+# Simulations per decision (a deal counts once per root candidate), per game and seat count: a
+# Hard seat's move and a hint. Chosen so that a decision keeps within 0.3 s (Hard) and 1 s (hint)
+# at the 95th percentile on this project's machine (CPU time, bench/ai_budget.py; figures and
+# command in docs/benchmarks.md, "Fixed iteration budgets"). Per seat count, because a rollout
+# plays every seat to the end of the round: a NOX decision at six seats costs three times one at
+# three. Changing a number changes how Hard plays from then on: saves and replays record the
+# budget their game started with, so a game in progress keeps its own.
+HARD_ITERATIONS: dict[str, dict[int, int]] = {
+    "nove": {2: 540, 3: 540, 4: 300, 5: 280, 6: 180},
+    "banco": {
+        2: 1000,
+        3: 500,
+        4: 390,
+        5: 280,
+        6: 250,
+        7: 240,
+        8: 230,
+        9: 190,
+        10: 150,
+        11: 150,
+        12: 150,
+    },
+    "nox": {3: 90, 4: 70, 5: 32, 6: 32},
+    "kael": {2: 260, 3: 150, 4: 130, 5: 90, 6: 80},
+    "numx": {2: 90, 3: 70, 4: 50, 5: 40, 6: 32},
+}
+HINT_ITERATIONS: dict[str, dict[int, int]] = {
+    "nove": {2: 1800, 3: 1800, 4: 1020, 5: 930, 6: 600},
+    "banco": {
+        2: 3340,
+        3: 1680,
+        4: 1330,
+        5: 950,
+        6: 830,
+        7: 820,
+        8: 780,
+        9: 650,
+        10: 520,
+        11: 520,
+        12: 520,
+    },
+    "nox": {3: 330, 4: 240, 5: 120, 6: 100},
+    "kael": {2: 880, 3: 520, 4: 430, 5: 300, 6: 280},
+    "numx": {2: 300, 3: 240, 4: 190, 5: 150, 6: 110},
+}
+
+OTHER_GAME = (100, 300)  # (Hard, hint) in a game without a table (the tests' own games)
 
 
 class BudgetError(ValueError):
@@ -13,11 +61,12 @@ class BudgetError(ValueError):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Budget:
-    """Stop after ``seconds`` of thinking or ``iterations`` simulated deals, whichever comes
-    first (``None``: no such limit; at least one must be set). An iteration budget alone makes a
-    search deterministic for a given seed; a time budget depends on the machine's speed."""
+    """Stop after ``iterations`` simulations or ``seconds`` of thinking, whichever comes first
+    (``None``: no such limit; at least one must be set). An iteration budget alone makes a
+    search deterministic for a given seed; a time budget depends on the machine's speed and its
+    load, so nothing in the app or ``simulate`` uses one unless asked to."""
 
-    seconds: float | None = DEFAULT_SECONDS
+    seconds: float | None = None
     iterations: int | None = None
 
     def __post_init__(self) -> None:
@@ -32,3 +81,35 @@ class Budget:
     def deterministic(self) -> bool:
         """True when only the iteration count limits the search."""
         return self.seconds is None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"iterations": n, "seconds": null}`` (or a time budget's seconds), as saves and
+        replays record it (``nove_desktop.engine.replay.parse_budget`` checks it on load)."""
+        return {"iterations": self.iterations, "seconds": self.seconds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Budget:
+        """A budget from its JSON, already checked by ``parse_budget``."""
+        return cls(data.get("seconds"), data.get("iterations"))
+
+
+def hard_budget(game_id: str, players: int | None = None) -> Budget:
+    """A Hard seat's budget in ``game_id`` at ``players`` seats today (a game in progress keeps
+    its recorded one). Without a seat count: the game's smallest, the largest table's."""
+    return Budget(iterations=_look_up(HARD_ITERATIONS, game_id, players, OTHER_GAME[0]))
+
+
+def hint_budget(game_id: str, players: int | None = None) -> Budget:
+    """A hint's budget in ``game_id`` at ``players`` seats today (as ``hard_budget``)."""
+    return Budget(iterations=_look_up(HINT_ITERATIONS, game_id, players, OTHER_GAME[1]))
+
+
+def _look_up(
+    table: dict[str, dict[int, int]], game_id: str, players: int | None, other: int
+) -> int:
+    by_players = table.get(game_id)
+    if not by_players:
+        return other
+    if players in by_players:
+        return by_players[players]
+    return min(by_players.values())

@@ -10,10 +10,15 @@ import pygame
 import pytest
 from table_helpers import AI, make_app, open_table, reset, run_until, session_for, step
 
+from ai.search import budget as search_budget
 from nove_desktop.ui.table import hints
 
 QUESTION = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT,
                               unicode="?", scancode=0)
+
+QUICK_HINTS = {  # 120 simulations per hint at any seat count: quick tests
+    game: dict.fromkeys(seats, 120) for game, seats in search_budget.HINT_ITERATIONS.items()
+}
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +30,8 @@ def app(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def quick_hints(app, monkeypatch):
-    monkeypatch.setattr(hints, "HINT_SECONDS", 0.2)
+    # A small hint budget keeps these tests quick (the table asks at the session's budget).
+    monkeypatch.setattr(search_budget, "HINT_ITERATIONS", QUICK_HINTS)
     reset(app)
     yield
 
