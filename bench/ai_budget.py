@@ -6,9 +6,10 @@
     python bench/ai_budget.py --calibrate 200            # CPU ms per simulation, to choose them
 
 A Hard seat and a hint search a fixed number of simulations (``ai.search.budget``:
-``HARD_ITERATIONS`` and ``HINT_ITERATIONS``, one per game), so a decision is the same on every
-machine; what differs between machines is how long it takes. The promise is a Hard decision
-within 0.3 s and a hint within 1 s at the 95th percentile on a typical machine. This script
+``HARD_ITERATIONS`` and ``HINT_ITERATIONS``, per game and seat count), so a decision is the
+same on every machine; what differs between machines is how long it takes. The promise is a
+Hard decision within 0.3 s and a hint within 1 s at the 95th percentile on a typical machine.
+This script
 takes decision points from seeded games between Normal seats (every ``--every``-th real
 choice, as ``bench/ai_speed.py`` does) and, at each one, times a Hard decision and a hint at
 their budgets, from building the request (sampling the state) to the answer.
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai import decide, hint  # noqa: E402
-from ai.search import HARD_ITERATIONS, HINT_ITERATIONS  # noqa: E402
+from ai.search import hard_budget, hint_budget  # noqa: E402
 from bench.ai_speed import GAMES, USUAL_PLAYERS, decision_points, percentile  # noqa: E402
 from nove_desktop.games import default_registry  # noqa: E402
 from nove_desktop.match import decision_request  # noqa: E402
@@ -69,13 +70,13 @@ def timed(
 
 
 def measure(
-    game_id: str, players: int, decisions: int, every: int, hard: int, hint_budget: int
+    game_id: str, players: int, decisions: int, every: int, hard: int, advice: int
 ) -> tuple[Timings, Timings]:
     """The Hard decisions' and the hints' timings at ``decisions`` points of ``game_id``."""
     game = default_registry().get(game_id)
     points = decision_points(game, players, decisions, every)
     hard_times = [timed(decide, game, point, hard) for point in points]
-    hint_times = [timed(hint, game, point, hint_budget) for point in points]
+    hint_times = [timed(hint, game, point, advice) for point in points]
     return _timings(hard_times), _timings(hint_times)
 
 
@@ -103,8 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="default: the game's usual")
     parser.add_argument("--decisions", type=int, default=60, help="decision points per game")
     parser.add_argument("--every", type=int, default=7, help="take every n-th real choice")
-    parser.add_argument("--hard", type=int, default=None, help="default: HARD_ITERATIONS")
-    parser.add_argument("--hint", type=int, default=None, help="default: HINT_ITERATIONS")
+    parser.add_argument("--hard", type=int, default=None, help="default: the game's budget")
+    parser.add_argument("--hint", type=int, default=None, help="default: the game's budget")
     parser.add_argument("--calibrate", type=int, default=None, metavar="N")
     args = parser.parse_args(argv)
     games = args.games.split(",")
@@ -126,14 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for game_id in games:
         players = args.players or USUAL_PLAYERS[game_id]
-        hard = args.hard or HARD_ITERATIONS[game_id]
-        hint_budget = args.hint or HINT_ITERATIONS[game_id]
-        hard_times, hint_times = measure(
-            game_id, players, args.decisions, args.every, hard, hint_budget
-        )
+        hard = args.hard or hard_budget(game_id, players).iterations
+        advice = args.hint or hint_budget(game_id, players).iterations
+        assert hard is not None and advice is not None
+        hard_times, hint_times = measure(game_id, players, args.decisions, args.every, hard, advice)
         print(
             f"| {game_id} | {players} | {hard} | {hard_times.row()} "
-            f"| {hint_budget} | {hint_times.row()} |",
+            f"| {advice} | {hint_times.row()} |",
             flush=True,
         )
     return 0

@@ -60,8 +60,11 @@ def test_only_the_search_gets_a_sample_and_it_is_a_copy() -> None:
     assert request.seed == seat_seed(1, seat) and request.position == position
     # No budget given: the game's fixed iteration budget (a hint's for a hint), never a clock.
     assert request.seconds is None and request.iterations is None
-    assert request.budget() == Budget(iterations=HARD_ITERATIONS["kael"])
-    assert request.budget(for_hint=True) == Budget(iterations=HINT_ITERATIONS["kael"])
+    # Per seat count; without options, the largest table's (the smallest budget).
+    assert request.budget() == Budget(iterations=min(HARD_ITERATIONS["kael"].values()))
+    at_three = dataclasses.replace(request, options=game.default_options(3))
+    assert at_three.budget() == Budget(iterations=HARD_ITERATIONS["kael"][3])
+    assert at_three.budget(for_hint=True) == Budget(iterations=HINT_ITERATIONS["kael"][3])
 
 
 def test_decide_runs_in_a_spawned_worker_process() -> None:
