@@ -130,7 +130,7 @@ def simulate(folder: Path, *extra: str) -> dict:
 
 
 def test_two_simulate_runs_with_hard_seats_write_identical_replays(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The default budget (no --iterations) is the game's fixed one: a smaller one keeps this quick.
     monkeypatch.setitem(search_budget.HARD_ITERATIONS, "nove", dict.fromkeys(range(2, 7), 64))
@@ -142,6 +142,12 @@ def test_two_simulate_runs_with_hard_seats_write_identical_replays(
     chosen = simulate(tmp_path / "third", "--iterations", "40")
     assert chosen == simulate(tmp_path / "fourth", "--iterations", "40")
     assert json.loads(chosen["nove-40.json"])["budget"]["hard"]["iterations"] == 40
+    capsys.readouterr()
+    # The replay command says which budget the game was played with.
+    assert cli.main(["replay", str(tmp_path / "third" / "nove-40.json"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["budget"]["hard"]["iterations"] == 40
+    assert cli.main(["replay", str(tmp_path / "third" / "nove-40.json")]) == 0
+    assert "AI search budget: Hard 40 simulations, hints " in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from typing import Any
 HARD_ITERATIONS: dict[str, dict[int, int]] = {
     "nove": {2: 470, 3: 470, 4: 270, 5: 240, 6: 150},
     "banco": {
-        2: 880,
+        2: 600,
         3: 440,
         4: 350,
         5: 250,
@@ -35,7 +35,7 @@ HARD_ITERATIONS: dict[str, dict[int, int]] = {
 HINT_ITERATIONS: dict[str, dict[int, int]] = {
     "nove": {2: 1590, 3: 1590, 4: 900, 5: 820, 6: 530},
     "banco": {
-        2: 2950,
+        2: 2000,
         3: 1480,
         4: 1170,
         5: 840,
