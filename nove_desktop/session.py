@@ -55,8 +55,9 @@ class GameSession:
         stack: Stack | None = None,
         budgets: dict[str, Budget] | None = None,
     ) -> None:
-        """``budgets``: the game's fixed iteration budgets of today when not given; they are
-        recorded in the save, so Continue uses them even if the defaults change later."""
+        """``budgets``: "hard" and/or "hint" budgets; the game's fixed iteration budgets of today
+        for those not given. They are recorded in the save, so Continue uses them even if the
+        defaults change later."""
         self.game = game
         self.options = options
         self.seed = seed
@@ -71,7 +72,9 @@ class GameSession:
             seed=seed,
             stack=stack,
         )
-        self.budgets = budgets if budgets is not None else default_budgets(game.id, options)
+        given = budgets or {}
+        today = default_budgets(game.id, options)
+        self.budgets = {purpose: given.get(purpose, budget) for purpose, budget in today.items()}
         self.replay.budget = budgets_to_json(self.budgets)
         _check_kinds(self.seats)
 

@@ -200,3 +200,13 @@ def test_a_replay_records_a_time_budget_as_such() -> None:
         "hard": {"iterations": None, "seconds": 0.3},
         "hint": data["budget"]["hint"],
     }
+
+
+def test_the_budget_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench/ai_budget.py`` (how the budgets were chosen), on a tiny budget: a smoke run."""
+    from bench import ai_budget
+
+    assert ai_budget.main(["--games", "nox", "--decisions", "2", "--hard", "8", "--hint", "8"]) == 0
+    assert "| nox | 3 | 8 | " in capsys.readouterr().out
+    assert ai_budget.main(["--games", "numx", "--decisions", "2", "--calibrate", "8"]) == 0
+    assert "| numx | 4 | 2 | " in capsys.readouterr().out
