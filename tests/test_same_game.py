@@ -6,14 +6,20 @@ Every expected answer here comes from an uninterrupted run (the actions the loop
 never from the save or replay helpers under test. Each check was seen failing with a bug planted
 (then reverted):
 
-* ``from_save`` ignoring the recorded budget (``session.budgets = default_budgets(...)``):
-  ``test_a_resumed_game_uses_the_budget_it_started_with`` fails (the resumed NOVE game plays the
-  heuristic's move where the recorded budget let the search overrule it), and so does
-  ``test_hard_seats_resumed_at_several_positions_play_on_exactly`` (the save's 64 or 40
-  simulations replaced by today's default);
-* a time budget planted in ``hard_budget`` (``Budget(seconds=0.01)``): both resume tests and
-  ``test_two_simulate_runs_with_hard_seats_write_identical_replays`` fail (the search's deal count
-  follows the machine's load; the ``--iterations`` run is unaffected, as it should be).
+* ``GameSession.from_save`` ignoring the recorded budget (``session.budgets`` always today's
+  defaults): ``test_a_resumed_game_uses_the_budget_it_started_with`` fails (the resumed NOVE game
+  plays the heuristic's move where the recorded budget let the search overrule it), and so do
+  both cases of ``test_hard_seats_resumed_at_several_positions_play_on_exactly`` (the save's 64
+  or 40 simulations replaced by today's default);
+* a time budget planted in ``GameSession.decision_request`` (``seconds=0.1``): the resumed NUM-X
+  game and the resumed game of the budget test differ from the uninterrupted ones (the same
+  plant at 0.01 s: too few deals for the search to overrule, caught by ``overruled``);
+* a time budget planted in ``ai.search.hard_budget``: ``test_two_simulate_runs_...`` fails, at
+  0.3 s (the former default) on the replays themselves (the two runs' games differ), at 0.01 or
+  0.05 s on the recorded budget (so few deals that Hard plays like Normal and the games agree);
+  the ``--iterations`` runs are unaffected, as they should be;
+* ``parse_budget`` returning what it read unchecked: 8 of the 10 bad budgets load (the other two
+  are refused by the shape check before it).
 """
 
 from __future__ import annotations
