@@ -216,3 +216,18 @@ def test_the_budget_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| nox | 3 | 8 | " in capsys.readouterr().out
     assert ai_budget.main(["--games", "numx", "--decisions", "2", "--calibrate", "8"]) == 0
     assert "| numx | 4 | 2 | " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game_id", ["nove", "banco", "nox", "kael", "numx"])
+def test_every_seat_count_of_every_game_has_its_budgets(game_id: str) -> None:
+    """A new game or seat count must get measured budgets (bench/ai_budget.py), not the fallback;
+    each lets the search overrule the heuristic (at least 8 deals of 4 candidates), a hint
+    searches more than a Hard move, and a larger table never gets more simulations."""
+    game = REGISTRY.get(game_id)
+    seats = list(range(game.min_players, game.max_players + 1))
+    hard, hints = search_budget.HARD_ITERATIONS[game_id], search_budget.HINT_ITERATIONS[game_id]
+    assert sorted(hard) == sorted(hints) == seats
+    for players in seats:
+        assert 32 <= hard[players] < hints[players]
+    assert [hard[p] for p in seats] == sorted((hard[p] for p in seats), reverse=True)
+    assert [hints[p] for p in seats] == sorted((hints[p] for p in seats), reverse=True)
