@@ -18,7 +18,7 @@ from nove_desktop.engine.actions import Action
 
 from .base import Seat, SeatError
 from .factory import level_of, make_seat, normal_seat
-from .search import DEFAULT_SECONDS, Budget, SearchSeat
+from .search import Budget, SearchSeat, hard_budget, hint_budget
 
 Clock = Callable[[], float]
 
@@ -30,7 +30,10 @@ class DecisionRequest:
     ``seed`` is the seat's own seed (``match.seat_seed(game_seed, seat)``); ``position`` the
     number of actions applied in the game so far; ``sample`` a determinized state for the search
     (``None`` for the other kinds). ``seconds`` and ``iterations`` are the search's budget: with
-    ``seconds=None`` and ``iterations`` set the search is deterministic for a given seed.
+    ``iterations`` alone the search is deterministic for a given seed; with neither, the game's
+    fixed iteration budget of today (``ai.search.hard_budget``, or ``hint_budget`` for a hint).
+    A game in progress passes its recorded budget, so a later change of those defaults does not
+    change how it goes on. ``seconds`` makes a time budget: benchmarks only, not repeatable.
     """
 
     game_id: str
@@ -42,11 +45,16 @@ class DecisionRequest:
     legal: tuple[Action, ...]
     sample: Any | None
     options: Any
-    seconds: float | None = DEFAULT_SECONDS
+    seconds: float | None = None
     iterations: int | None = None
 
-    def budget(self) -> Budget:
-        """The search budget this request asks for."""
+    def budget(self, for_hint: bool = False) -> Budget:
+        """The search budget this request asks for (neither limit set: the game's default, a
+        Hard seat's or, with ``for_hint``, a hint's)."""
+        if self.seconds is None and self.iterations is None:
+            players = getattr(self.options, "players", None)
+            choose = hint_budget if for_hint else hard_budget
+            return choose(self.game_id, players)
         return Budget(self.seconds, self.iterations)
 
 
@@ -93,7 +101,7 @@ def hint(request: DecisionRequest, clock: Clock = time.perf_counter) -> Hint:
     if len(legal) == 1:
         only = legal[0]
         return Hint(only, 0, (HintOption(only, 0, 1.0, 0.0),))
-    result = _search_seat(request, clock).search(
+    result = _search_seat(request, clock, for_hint=True).search(
         request.observation, legal, request.position, request.sample
     )
     options = tuple(
@@ -108,11 +116,11 @@ def _legal(request: DecisionRequest) -> list[Action]:
     return list(request.legal)
 
 
-def _search_seat(request: DecisionRequest, clock: Clock) -> SearchSeat:
+def _search_seat(request: DecisionRequest, clock: Clock, for_hint: bool = False) -> SearchSeat:
     return SearchSeat(
         request.seed,
         request.game_id,
         normal_seat(request.game_id, request.seed),
-        request.budget(),
+        request.budget(for_hint),
         clock,
     )

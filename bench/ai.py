@@ -10,7 +10,8 @@ stronger level against the others of the level below, the seat rotated from game
 (``bench/ai_strength.py``: win share with its 95% Wilson interval, the chance share, the "same
 seat" share of the weaker level on the same deals, the mean margin). Easy against Random and
 Normal against Easy play ``--games-per-pair`` games; Hard against Normal plays ``--hard-games``
-games, searching ``--seconds`` (default 0.3, the table's budget) or ``--iterations`` deals per
+games, searching the table's fixed iteration budget per game and seat count
+(``ai.search.hard_budget``), ``--iterations`` simulations or, a time budget, ``--seconds`` per
 decision. The speed table (``bench/ai_speed.py``) times Hard at ``--decisions`` decision points
 per game: the decision's wall time p50 and p95, the deals per decision and per second, and the
 rollouts per second (every deal plays each root candidate), and the share of the decisions
@@ -109,20 +110,21 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     if args.quick:
         args.games_per_pair, args.hard_games, args.decisions = 4, 2, 2
         args.seconds, args.iterations = None, 8
-    elif args.seconds is None and args.iterations is None:
-        args.seconds = 0.3
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    budget = " or ".join(
-        part
-        for part in (
-            f"{args.iterations} deals" if args.iterations else "",
-            f"{args.seconds} s" if args.seconds else "",
+    budget = (
+        " or ".join(
+            part
+            for part in (
+                f"{args.iterations} deals" if args.iterations else "",
+                f"{args.seconds} s" if args.seconds else "",
+            )
+            if part
         )
-        if part
+        or "the table's fixed budget"
     )
     print(f"# AI ladder, seeds {args.seed}.., Hard: {budget} per decision\n", flush=True)
     if args.pairs:

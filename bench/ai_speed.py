@@ -1,13 +1,15 @@
 """Hard seat speed: simulated deals (search iterations) per decision and per second, per game.
 
-    python bench/ai_speed.py                       # every game at its usual seats, 0.3 s
+    python bench/ai_speed.py                       # every game at its usual seats and budget
     python bench/ai_speed.py --games nox --decisions 40 --seconds 0.3
     python bench/ai_speed.py --decisions 20 --iterations 200     # compare versions: deals/cpu-s
 
 Decision points are taken from seeded games between Normal seats (every few decisions with a
-real choice); at each one the Hard seat searches for ``--seconds`` and the number of deals it
-managed is recorded, with the wall time of the whole decision (sampling the state and building
-the request included): its median (p50) and 95th percentile (p95) are what a player waits.
+real choice); at each one the Hard seat searches its fixed iteration budget (the table's:
+``ai.search.hard_budget``), ``--iterations`` or, a time budget, ``--seconds``, and the number
+of deals it managed is recorded, with the wall time of the whole decision (sampling the state
+and building the request included): its median (p50) and 95th percentile (p95) are what a
+player waits.
 Iterations per second vary along a round: a rollout runs to the end of the round, so early
 decisions get fewer deals than late ones. Each deal plays every root candidate (up to four), so
 the rollouts per second ("sims/s") are a few times the deals per second. "Overruled": the
@@ -30,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from ai import hint  # noqa: E402
 from ai.factory import normal_seat  # noqa: E402
+from ai.search import hard_budget  # noqa: E402
 from nove_desktop.games import default_registry  # noqa: E402
 from nove_desktop.match import decision_request  # noqa: E402
 
@@ -101,11 +104,14 @@ def measure(
     players: int,
     decisions: int,
     every: int = 7,
-    seconds: float | None = 0.3,
+    seconds: float | None = None,
     iterations: int | None = None,
 ) -> Speed:
-    """Time the Hard seat at ``decisions`` decision points of ``game_id``."""
+    """Time the Hard seat at ``decisions`` decision points of ``game_id`` (no budget given: the
+    table's fixed iteration budget for the game and seat count)."""
     game = default_registry().get(game_id)
+    if seconds is None and iterations is None:
+        iterations = hard_budget(game_id, players).iterations
     deals: list[int] = []
     walls: list[float] = []
     simulations = overruled = 0
@@ -136,12 +142,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="default: the game's usual")
     parser.add_argument("--decisions", type=int, default=30, help="decision points per game")
     parser.add_argument("--every", type=int, default=7, help="take every n-th real choice")
-    parser.add_argument("--seconds", type=float, default=None, help="default: 0.3")
-    parser.add_argument("--iterations", type=int, default=None, help="simulations per decision")
+    parser.add_argument("--seconds", type=float, default=None, help="a time budget instead")
+    parser.add_argument("--iterations", type=int, default=None, help="default: the table's")
     args = parser.parse_args(argv)
-    if args.seconds is None and args.iterations is None:
-        args.seconds = 0.3
-    budget = f"{args.seconds} s" if args.seconds else f"{args.iterations} simulations"
+    budget = "the table's fixed budget"
+    if args.seconds or args.iterations:
+        budget = f"{args.seconds} s" if args.seconds else f"{args.iterations} simulations"
     print(f"# {args.decisions} decisions per game, {budget} each")
     print(
         f"{'game':6} {'seats':>5} {'deals median':>12} {'deals p10':>9} {'deals p90':>9} "

@@ -20,7 +20,7 @@ from ai import SEAT_KINDS, SeatError
 
 from .engine.errors import EngineError
 from .engine.jsonable import MAX_BYTES
-from .engine.replay import MAX_SEED, ReplayError, loads, run
+from .engine.replay import MAX_ITERATIONS, MAX_SECONDS, MAX_SEED, ReplayError, loads, run
 from .games import default_registry
 from .match import new_replay, play_match
 from .version import app_version
@@ -84,6 +84,20 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-rounds", type=int, default=500, help="round cap of each game (NOVE)")
     sim.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
     sim.add_argument("--save-replays", type=Path, default=None, metavar="DIR")
+    sim.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="Hard seats' simulations per decision (default: the game's fixed budget; "
+        "the same games on every run and machine)",
+    )
+    sim.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="Hard seats' thinking time per decision instead: NOT repeatable (the games "
+        "depend on the machine's speed and load)",
+    )
     sim.set_defaults(handler=_simulate)
     return parser
 
@@ -113,11 +127,15 @@ def _replay(args: argparse.Namespace) -> int:
                     if result.winner is None
                     else replay.seats[result.winner].name,
                     "reason": result.reason,
+                    "budget": replay.budget,
                 }
             )
         )
         return 0
     print(f"{outcome.game.title}: {len(replay.actions)} actions, {result.rounds} rounds")
+    if replay.budget is not None:
+        hard, advice = replay.budget["hard"], replay.budget["hint"]
+        print(f"AI search budget: Hard {_limit(hard)}, hints {_limit(advice)}")
     for seat, score in enumerate(result.scores):
         print(f"  seat {seat} {names[seat]}: {score}")
     if result.over and result.winner is not None:
@@ -125,6 +143,15 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         print("the game is not finished: the replay stops before its end")
     return 0
+
+
+def _limit(budget: dict[str, Any]) -> str:
+    parts = []
+    if budget["iterations"] is not None:
+        parts.append(f"{budget['iterations']} simulations")
+    if budget["seconds"] is not None:
+        parts.append(f"{budget['seconds']:g} s (a time budget: not repeatable)")
+    return " or ".join(parts)
 
 
 # -- simulate ----------------------------------------------------------------------------------
@@ -149,8 +176,18 @@ def _simulate_setup(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     return game, options, kinds
 
 
+def _search_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
+    """--seconds and --iterations, checked (neither: the game's fixed iteration budget)."""
+    if args.iterations is not None and not 1 <= args.iterations <= MAX_ITERATIONS:
+        raise CliError(f"--iterations must be a whole number from 1 to {MAX_ITERATIONS}")
+    if args.seconds is not None and not 0 < args.seconds <= MAX_SECONDS:
+        raise CliError(f"--seconds must be a number above 0, up to {MAX_SECONDS:g}")
+    return args.seconds, args.iterations
+
+
 def _simulate(args: argparse.Namespace) -> int:
     game, options, kinds = _simulate_setup(args)
+    seconds, iterations = _search_budget(args)
     if args.save_replays is not None:
         args.save_replays.mkdir(parents=True, exist_ok=True)
     wins = [0] * len(kinds)
@@ -162,7 +199,9 @@ def _simulate(args: argparse.Namespace) -> int:
         seed = args.seed + index
         replay = new_replay(game, options, seed, kinds, [f"{k} {i}" for i, k in enumerate(kinds)])
         try:
-            outcome = play_match(game, options, seed, kinds, replay=replay)
+            outcome = play_match(
+                game, options, seed, kinds, replay=replay, seconds=seconds, iterations=iterations
+            )
         except Exception as exc:  # one broken game must not stop the run: report and keep it
             errors.append(_failure(exc, seed, replay, args.save_replays))
             continue

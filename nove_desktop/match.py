@@ -9,6 +9,7 @@ from typing import Any
 
 from ai import DecisionRequest, decide, level_of
 from ai.base import Purpose, decision_rng
+from ai.search import Budget, hard_budget, hint_budget
 
 from .engine.game import Game, GameResult, Stack
 from .engine.replay import Replay, SeatInfo
@@ -53,7 +54,8 @@ def decision_request(
     (actions applied so far) of the game dealt from ``seed``: the seat's observation and legal
     actions, and for a search one sample of the state, determinized for the seat with a
     generator derived from its seed and the position. The true state never leaves this
-    function. The budget is ``seconds`` and/or ``iterations`` (neither: the default)."""
+    function. The budget is ``seconds`` and/or ``iterations`` (neither: the game's fixed
+    iteration budget of today, ``ai.search.hard_budget``; a hint's with ``ai.hint``)."""
     seat_seed_value = seat_seed(seed, seat)
     sample = None
     if level_of(kind) == "hard":
@@ -89,14 +91,19 @@ def play_match(
     iterations: int | None = None,
 ) -> MatchResult:
     """Play one game between AI seats of the given kinds (``seconds``/``iterations``: the Hard
-    seats' budget). The first seat ``to_act`` lists decides each time, as at the table. If the
-    game fails midway, ``replay`` (when passed in) holds every action applied so far, so the
-    failure can be reproduced."""
+    seats' budget; neither: the game's fixed iteration budget, so two runs play the same game).
+    The replay records the budget. The first seat ``to_act`` lists decides each time, as at the
+    table. If the game fails midway, ``replay`` (when passed in) holds every action applied so
+    far, so the failure can be reproduced."""
     for kind in kinds:
         level_of(kind)  # an unknown kind fails before the game starts
     names = list(names) if names is not None else default_names(kinds)
     if replay is None:
         replay = new_replay(game, options, seed, kinds, names, stack)
+    given = seconds is not None or iterations is not None
+    players = getattr(options, "players", None)
+    budget = Budget(seconds, iterations) if given else hard_budget(game.id, players)
+    replay.budget = {"hard": budget.to_json(), "hint": hint_budget(game.id, players).to_json()}
     state, _events = game.new_game(options, seed, stack)
     count = 0
     while True:
@@ -112,8 +119,8 @@ def play_match(
             kinds[seat],
             count,
             options=options,
-            seconds=seconds,
-            iterations=iterations,
+            seconds=budget.seconds,
+            iterations=budget.iterations,
         )
         action = decide(request)
         game.apply(state, seat, action)

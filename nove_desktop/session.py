@@ -1,8 +1,9 @@
 """A game being played at the table: engine state, who sits where, and what to save.
 
 Pure Python (no pygame): the table scene drives it, the tests drive it directly. A save is a
-replay (game, options, seed, seats, actions) plus a format marker, so resuming re-executes the
-actions and the future deals stay exactly the same.
+replay (game, options, seed, seats, actions, the AI searches' budget) plus a format marker, so
+resuming re-executes the actions, the future deals stay exactly the same and the AI seats go on
+with the budget the game started with.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from ai import DecisionRequest, Hint, decide, hint, level_of
 from ai.base import SeatError
+from ai.search import Budget, hard_budget, hint_budget
 
 from .engine.actions import Action
 from .engine.errors import EngineError, FormatError
@@ -41,7 +43,8 @@ class SeatConfig:
 
 
 class GameSession:
-    """The engine state of one game plus its seats and its history of actions."""
+    """The engine state of one game plus its seats, its history of actions and the budgets of
+    its AI searches (``budgets``: "hard" for a Hard seat's decision, "hint" for a hint)."""
 
     def __init__(
         self,
@@ -50,7 +53,11 @@ class GameSession:
         seed: int,
         seats: Sequence[SeatConfig],
         stack: Stack | None = None,
+        budgets: dict[str, Budget] | None = None,
     ) -> None:
+        """``budgets``: "hard" and/or "hint" budgets; the game's fixed iteration budgets of today
+        for those not given. They are recorded in the save, so Continue uses them even if the
+        defaults change later."""
         self.game = game
         self.options = options
         self.seed = seed
@@ -65,6 +72,10 @@ class GameSession:
             seed=seed,
             stack=stack,
         )
+        given = budgets or {}
+        today = default_budgets(game.id, options)
+        self.budgets = {purpose: given.get(purpose, budget) for purpose, budget in today.items()}
+        self.replay.budget = budgets_to_json(self.budgets)
         _check_kinds(self.seats)
 
     # -- whose turn ------------------------------------------------------------------------------
@@ -115,10 +126,12 @@ class GameSession:
         kind: str | None = None,
         seconds: float | None = None,
         iterations: int | None = None,
+        purpose: str = "hard",
     ) -> DecisionRequest:
         """Everything ``ai.decide`` (or ``ai.hint``) may use for ``seat``'s decision now, and
         nothing else. ``kind`` defaults to the seat's own (a hint for a human seat asks "hard").
-        The budget is ``seconds`` and/or ``iterations``; with neither, the default time budget.
+        The budget is ``seconds`` and/or ``iterations``; with neither, this game's recorded
+        budget for ``purpose`` ("hard": a Hard seat's decision, "hint": a hint).
 
         For a search the request carries one sample of the state, determinized for ``seat``
         with a generator derived from the seat's seed and the position: the search never sees
@@ -127,6 +140,9 @@ class GameSession:
         kind = self.seats[seat].kind if kind is None else kind
         if kind == HUMAN:
             raise SeatError(f"seat {seat} is played by a person: ask for a kind of AI")
+        if seconds is None and iterations is None:
+            budget = self.budgets[purpose]
+            seconds, iterations = budget.seconds, budget.iterations
         return decision_request(
             self.game,
             self.state,
@@ -145,9 +161,14 @@ class GameSession:
         """``decide(decision_request(seat))``: the seat's AI decision now (headless use)."""
         return decide(self.decision_request(seat, seconds=seconds, iterations=iterations))
 
+    def hint_request(self, seat: int) -> DecisionRequest:
+        """The request of a hint for ``seat`` at this game's recorded hint budget."""
+        return self.decision_request(seat, "hard", purpose="hint")
+
     def hint(self, seat: int, seconds: float | None = None, iterations: int | None = None) -> Hint:
-        """The Hard seat's suggestion for ``seat`` (any seat, a human's included)."""
-        return hint(self.decision_request(seat, "hard", seconds, iterations))
+        """The Hard seat's suggestion for ``seat`` (any seat, a human's included); the budget:
+        as ``decision_request``'s, the recorded hint budget when neither is given."""
+        return hint(self.decision_request(seat, "hard", seconds, iterations, "hint"))
 
     def ai_seat(self, seat: int) -> SessionSeat:
         """The AI playing ``seat`` (``KeyError`` for a human seat). Its ``choose`` answers
@@ -207,6 +228,12 @@ class GameSession:
         session.seed = replay.seed
         session.seats = seats
         session.stack = replay.stack
+        session.budgets = (
+            default_budgets(game.id, options)  # a save from before budgets were recorded
+            if replay.budget is None
+            else {purpose: Budget.from_json(data) for purpose, data in replay.budget.items()}
+        )
+        replay.budget = budgets_to_json(session.budgets)
         session.state = outcome.state
         session.opening_events = []
         replay.result = None
@@ -227,6 +254,18 @@ class SessionSeat:
     def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
         request = self.session.decision_request(self.seat)
         return decide(dataclasses.replace(request, observation=observation, legal=tuple(legal)))
+
+
+def default_budgets(game_id: str, options: Any) -> dict[str, Budget]:
+    """The fixed iteration budgets a new game of ``game_id`` with ``options`` starts with today
+    (also the fallback for a save or replay from before budgets were recorded)."""
+    players = getattr(options, "players", None)
+    return {"hard": hard_budget(game_id, players), "hint": hint_budget(game_id, players)}
+
+
+def budgets_to_json(budgets: dict[str, Budget]) -> dict[str, dict[str, Any]]:
+    """The budgets as a replay records them."""
+    return {purpose: budget.to_json() for purpose, budget in budgets.items()}
 
 
 def _check_kinds(seats: Sequence[SeatConfig]) -> None:

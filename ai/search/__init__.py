@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from .budget import DEFAULT_SECONDS, Budget, BudgetError
+from .budget import (
+    HARD_ITERATIONS,
+    HINT_ITERATIONS,
+    Budget,
+    BudgetError,
+    hard_budget,
+    hint_budget,
+)
 from .ismcts import ActionStats, Search, SearchResult
 from .seat import SearchSeat
 
 __all__ = [
-    "DEFAULT_SECONDS",
+    "HARD_ITERATIONS",
+    "HINT_ITERATIONS",
     "ActionStats",
     "Budget",
     "BudgetError",
     "Search",
     "SearchResult",
     "SearchSeat",
+    "hard_budget",
+    "hint_budget",
 ]

@@ -10,7 +10,7 @@ from nove_desktop.engine.actions import Action
 from nove_desktop.games import default_registry
 
 from ..base import Purpose, Seat, SeatError, decision_rng
-from .budget import Budget
+from .budget import Budget, hard_budget
 from .ismcts import Search, SearchResult
 
 ROOT_CANDIDATES = 4  # the heuristic's favourite actions that the search compares
@@ -39,7 +39,7 @@ class SearchSeat(Seat):
         super().__init__(seed)
         self.game = default_registry().get(game_id)
         self.normal = normal
-        self.budget = budget if budget is not None else Budget()
+        self.budget = budget if budget is not None else hard_budget(game_id)
         self.clock = clock
 
     def choose(

@@ -25,6 +25,11 @@ SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "heuristic", "search"
 MAX_SEED = (1 << 64) - 1
 """Seeds run over the generator's 64-bit range; a larger number would alias a smaller one."""
 MAX_GAME_ID = 64
+BUDGET_PURPOSES = ("hard", "hint")
+"""The searches whose budget a replay records: a Hard seat's decision and a hint."""
+MAX_ITERATIONS = 100_000
+"""The largest iteration budget a file or the command line may ask (minutes per decision)."""
+MAX_SECONDS = 60.0
 
 
 class ReplayError(EngineError):
@@ -39,7 +44,9 @@ class SeatInfo:
 
 @dataclasses.dataclass(slots=True)
 class Replay:
-    """A replay in memory. ``actions`` are (seat, action as JSON) pairs, in the order applied."""
+    """A replay in memory. ``actions`` are (seat, action as JSON) pairs, in the order applied.
+    ``budget`` is the AI searches' budget the game was played with (``parse_budget``'s shape),
+    ``None`` in a file written before budgets were recorded."""
 
     game: str
     options: dict[str, Any]
@@ -48,6 +55,7 @@ class Replay:
     stack: Stack | None = None
     actions: list[tuple[int, dict[str, Any]]] = dataclasses.field(default_factory=list)
     result: dict[str, Any] | None = None
+    budget: dict[str, dict[str, Any]] | None = None
 
     def record(self, seat: int, action: Action) -> None:
         self.actions.append((seat, action.to_json()))
@@ -63,6 +71,8 @@ class Replay:
             "deck": None if self.stack is None else self.stack.to_json(),
             "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
         }
+        if self.budget is not None:
+            data["budget"] = self.budget
         if self.result is not None:
             data["result"] = self.result
         return data
@@ -141,7 +151,38 @@ def parse(data: Any) -> Replay:
         stack,
         actions,
         result if isinstance(result, dict) else None,
+        parse_budget(data.get("budget")),
     )
+
+
+def parse_budget(data: Any) -> dict[str, dict[str, Any]] | None:
+    """Check a recorded search budget: ``None`` (absent: a file from before budgets were
+    recorded) or ``{"hard": {...}, "hint": {...}}``, each with ``iterations`` (a whole number
+    from 1 to ``MAX_ITERATIONS``, or null) and ``seconds`` (a number above 0 up to
+    ``MAX_SECONDS``, or null; a time budget), not both null. ``ReplayError`` otherwise."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) != set(BUDGET_PURPOSES):
+        raise ReplayError('malformed replay: "budget" must give "hard" and "hint"')
+    return {purpose: _limits(purpose, data[purpose]) for purpose in BUDGET_PURPOSES}
+
+
+def _limits(purpose: str, data: Any) -> dict[str, Any]:
+    where = f'malformed replay: the "{purpose}" budget'
+    if not isinstance(data, dict) or not set(data) <= {"iterations", "seconds"}:
+        raise ReplayError(f'{where} must be an object with "iterations" and "seconds"')
+    iterations, seconds = data.get("iterations"), data.get("seconds")
+    if iterations is not None and (
+        type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS
+    ):
+        raise ReplayError(f"{where}: iterations must be a whole number from 1 to {MAX_ITERATIONS}")
+    if seconds is not None and (
+        type(seconds) not in (int, float) or not 0 < seconds <= MAX_SECONDS
+    ):
+        raise ReplayError(f"{where}: seconds must be a number above 0, up to {MAX_SECONDS:g}")
+    if iterations is None and seconds is None:
+        raise ReplayError(f"{where} gives neither iterations nor seconds")
+    return {"iterations": iterations, "seconds": None if seconds is None else float(seconds)}
 
 
 @dataclasses.dataclass(slots=True)

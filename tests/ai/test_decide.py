@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from ai import SEAT_KINDS, DecisionRequest, Hint, SeatError, decide, hint
-from ai.search import BudgetError
+from ai.search import HARD_ITERATIONS, HINT_ITERATIONS, Budget, BudgetError
 from nove_desktop.games import default_registry
 from nove_desktop.games.nove.actions import Hit, Stand
 from nove_desktop.match import decision_request, seat_seed
@@ -58,7 +58,13 @@ def test_only_the_search_gets_a_sample_and_it_is_a_copy() -> None:
     request = decision_request(game, state, 1, seat, "hard", position)
     assert request.sample is not None and request.sample is not state
     assert request.seed == seat_seed(1, seat) and request.position == position
-    assert request.seconds == 0.3 and request.iterations is None  # the default budget
+    # No budget given: the game's fixed iteration budget (a hint's for a hint), never a clock.
+    assert request.seconds is None and request.iterations is None
+    # Per seat count; without options, the largest table's (the smallest budget).
+    assert request.budget() == Budget(iterations=min(HARD_ITERATIONS["kael"].values()))
+    at_three = dataclasses.replace(request, options=game.default_options(3))
+    assert at_three.budget() == Budget(iterations=HARD_ITERATIONS["kael"][3])
+    assert at_three.budget(for_hint=True) == Budget(iterations=HINT_ITERATIONS["kael"][3])
 
 
 def test_decide_runs_in_a_spawned_worker_process() -> None:
@@ -143,7 +149,7 @@ def test_bad_requests_get_readable_errors() -> None:
     with pytest.raises(SeatError, match="no legal action"):
         decide(dataclasses.replace(request, legal=()))
     with pytest.raises(BudgetError, match="time budget or an iteration budget"):
-        decide(dataclasses.replace(request, seconds=None, iterations=None))
+        Budget(None, None)
     with pytest.raises(BudgetError, match="at least one iteration"):
         decide(dataclasses.replace(request, iterations=0))
     with pytest.raises(BudgetError, match="must be positive"):

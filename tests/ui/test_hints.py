@@ -10,10 +10,16 @@ import pygame
 import pytest
 from table_helpers import AI, make_app, open_table, reset, run_until, session_for, step
 
+from ai.search import Budget
+from ai.search import budget as search_budget
 from nove_desktop.ui.table import hints
 
 QUESTION = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT,
                               unicode="?", scancode=0)
+
+QUICK_HINTS = {  # 120 simulations per hint at any seat count: quick tests
+    game: dict.fromkeys(seats, 120) for game, seats in search_budget.HINT_ITERATIONS.items()
+}
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +31,8 @@ def app(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def quick_hints(app, monkeypatch):
-    monkeypatch.setattr(hints, "HINT_SECONDS", 0.2)
+    # A small hint budget keeps these tests quick (the table asks at the session's budget).
+    monkeypatch.setattr(search_budget, "HINT_ITERATIONS", QUICK_HINTS)
     reset(app)
     yield
 
@@ -78,6 +85,9 @@ def test_the_hint_asks_with_the_human_seats_own_request(app, monkeypatch):
     (key, work, (request,)), = sent
     assert key == hints.HINT_KEY and work is hints.hint
     assert request.seat == 0 and request.kind == "hard"
+    # The game's recorded hint budget (a fixed number of simulations), never a clock.
+    assert session.budgets["hint"].iterations == QUICK_HINTS["kael"][3]
+    assert (request.seconds, request.iterations) == (None, QUICK_HINTS["kael"][3])
     assert request.observation == session.observe(0)  # what seat 0 may know, nothing more
     assert request.sample is not session.state
     wait_for_hint(app, table)
@@ -133,3 +143,22 @@ def test_the_hint_button_is_drawn_whenever_a_hint_can_be_asked(app):
     step(app)
     assert table.hint_button.visible
     assert app.screen.get_at(spot) != hidden, "the Hint button is not drawn"
+
+
+def test_a_hard_seat_at_the_table_thinks_at_the_games_recorded_budget(app, monkeypatch):
+    """The table asks a Hard seat at the budget the game recorded (here another version's, say),
+    a number of simulations: never a clock, never today's default."""
+    session = session_for(app, "nove", [AI, "hard", AI], seed=9)
+    session.budgets["hard"] = Budget(iterations=24)
+    table = open_table(app, session)
+    sent = []
+    submit = table.runner.submit
+
+    def spy(key, token, work, *args, **kwargs):
+        sent.extend(args)
+        return submit(key, token, work, *args, **kwargs)
+
+    monkeypatch.setattr(table.runner, "submit", spy)
+    run_until(app, lambda a: any(request.kind == "hard" for request in sent), limit=30_000)
+    hard = [request for request in sent if request.kind == "hard"]
+    assert hard and all((r.seconds, r.iterations) == (None, 24) for r in hard)

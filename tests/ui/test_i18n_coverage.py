@@ -41,18 +41,21 @@ from table_helpers import (
     step,
 )
 
+from ai.search import budget as search_budget
 from nove_desktop import i18n
 from nove_desktop.games import default_registry
 from nove_desktop.licenses import bundled_components, licence_folder
 from nove_desktop.ui import widgets
 from nove_desktop.ui.scenes import rules as rules_scene
 from nove_desktop.ui.scenes.setup import DEFAULT_NAMES
-from nove_desktop.ui.table import hints
 from nove_desktop.ui.table import text as text_module
 from nove_desktop.ui.table.scene import TableScene
 from nove_desktop.ui.tables import table_classes
 
 SIZE = (1024, 640)
+QUICK_HINTS = {  # 120 simulations per hint at any seat count: quick tests
+    game: dict.fromkeys(seats, 120) for game, seats in search_budget.HINT_ITERATIONS.items()
+}
 ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 # Text that is deliberately not in the catalog:
@@ -174,7 +177,7 @@ def app(tmp_path_factory, screen):
         return image
 
     patch.setattr(widgets, "_label", checked_label)
-    patch.setattr(hints, "HINT_SECONDS", 0.2)
+    patch.setattr(search_budget, "HINT_ITERATIONS", QUICK_HINTS)
     # The rules are whole documents translated as files (rules/<language>/<game>.txt), not
     # through the catalog: the pseudo-language's rules are the English ones made pseudo.
     english_rules = rules_scene._read_rules

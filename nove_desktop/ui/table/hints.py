@@ -3,8 +3,9 @@ taken from what the search measured.
 
 The request is the seat's own decision request (its observation, its legal actions and one
 sample of what it cannot see, drawn from its observation alone), so a hint never uses anything
-the seat may not know. The search runs in the worker process with a longer budget than a Hard
-seat's move; the answer is shown beside the controls and the suggested button is outlined.
+the seat may not know. The search runs in the worker process with the game's recorded hint
+budget (a fixed number of simulations, larger than a Hard seat's move: the same hint on every
+machine); the answer is shown beside the controls and the suggested button is outlined.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from ...i18n import _, format_number, ngettext
 if TYPE_CHECKING:
     from .scene import TableScene
 
-HINT_SECONDS = 1.0
 HINT_KEY = "hint"
 
 
@@ -60,7 +60,7 @@ class Advisor:
         self.hint = None
         self.text = _("Thinking about a hint...")
         scene.hinted.add(seat)
-        request = scene.session.decision_request(seat, "hard", seconds=HINT_SECONDS)
+        request = scene.session.hint_request(seat)
         scene.runner.submit(HINT_KEY, moment, hint, request, heavy=True)
 
     def update(self) -> None:
