@@ -519,6 +519,17 @@ class Storage:
             self._write_back(SETTINGS_DOCUMENT, self._settings_data(settings))
         return settings, _both(result.problem, aside.problem)
 
+    def language_hint(self) -> str:
+        """The language setting of a readable settings file, else "" (the system's): read
+        quietly (nothing moved, nothing told), so that what ``load_settings`` then says about
+        the folder and the files is in the language the player chose."""
+        with contextlib.suppress(OSError, ValueError):
+            data = _read_object(self.root / SETTINGS_DOCUMENT.filename)
+            language = data.get("language")
+            if _has_markers(data, SETTINGS_FORMAT) and SETTING_CHECKS["language"](language):
+                return str(language)
+        return ""
+
     def save_settings(self, settings: Settings) -> None:
         """Write the settings."""
         self._write(SETTINGS_DOCUMENT, self._settings_data(settings))

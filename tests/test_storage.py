@@ -660,6 +660,27 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
     assert snapshot(store.root) == before
 
 
+@pytest.mark.parametrize(
+    ("content", "language"),
+    [
+        ({"format": "nove-desktop-settings", "version": 1, "language": "de"}, "de"),
+        ({"format": "nove-desktop-settings", "version": 1, "language": "xx"}, ""),
+        ({"format": "nove-desktop-settings", "version": 2, "language": "de"}, ""),
+        ({"format": "nove-desktop-statistics", "version": 1, "language": "de"}, ""),
+        ("{", ""),
+    ],
+)
+def test_the_language_hint_is_read_quietly(store: Storage, content: Any, language: str) -> None:
+    """The app's first words (about the folder and the files) are in the chosen language."""
+    store.root.mkdir()
+    raw = content if isinstance(content, str) else json.dumps(content)
+    store.path_of("settings").write_text(raw)
+    before = snapshot(store.root)
+    assert store.language_hint() == language
+    assert snapshot(store.root) == before
+    assert Storage(store.root / "missing").language_hint() == ""
+
+
 def test_an_unreadable_file_in_a_read_only_folder_is_left_where_it_is(
     store: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -47,10 +47,9 @@ class App:
         self.storage = storage or Storage()
         self.toasts: list[Toast] = []
         self.reported: set[str] = set()
-        # Until the settings are read the app speaks the system's language, the one of the
-        # default settings: what is said about the data folder and the settings file is then
-        # in words the player reads.
-        self._switch_language(i18n.SYSTEM)
+        # The language first, read quietly: what is said about the data folder and the files
+        # in it is then in the player's language (the system's when there are no settings).
+        self._switch_language(self.storage.language_hint())
         self.settings, problem = self.storage.load_settings()
         self._switch_language(self.settings.language)
         if problem:

@@ -112,7 +112,7 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
     folder = tmp_path / "data"
     folder.mkdir()
     settings = {"format": "nove-desktop-settings", "version": 1, "animation_speed": "off",
-                "ai_pace": "instant", "volume": 0.25}
+                "ai_pace": "instant", "volume": 0.25, "language": "fr"}
     (folder / "settings.json").write_text(json.dumps(settings))
     (folder / "autosave.json").write_text(json.dumps(a_save()))
     counts = {"format": "nove-desktop-statistics", "version": 1,
@@ -138,9 +138,10 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
         play_a_few_ai_actions(app, said)
         app.save_settings()
         said.update(toast.text for toast in app.toasts)
-        assert said == {
-            f"The data folder {folder} cannot be written to (Read-only file system): what it "
-            "holds was read, but games, settings and statistics will not be saved."
+        assert said == {  # once, in the language of the settings it could read
+            f"Impossible d’écrire dans le dossier de données {folder} (Read-only file system)"
+            "\u00a0: son contenu a été lu, mais parties, réglages et statistiques ne seront pas "
+            "enregistrés."
         }
         assert snapshot(folder) == before
     finally:
