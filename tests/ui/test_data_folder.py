@@ -136,6 +136,12 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
         app.stack.pop()
         said.update(toast.text for toast in app.toasts)
         play_a_few_ai_actions(app, said)
+        table = next(scene for scene in app.stack if scene.name == "table")
+        table.ask_leave()  # no promise that Continue will resume it
+        assert app.stack.top.detail == (
+            "Rien ne peut être enregistré ici\u00a0: la partie se termine quand tu quittes la "
+            "table."
+        )
         app.save_settings()
         said.update(toast.text for toast in app.toasts)
         assert said == {  # once, in the language of the settings it could read
@@ -143,6 +149,36 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
             "\u00a0: son contenu a été lu, mais parties, réglages et statistiques ne seront pas "
             "enregistrés."
         }
+        assert snapshot(folder) == before
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        pygame.quit()
+
+
+def test_a_save_that_cannot_resume_in_a_read_only_folder_is_not_said_to_be_put_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    broken = a_save()
+    broken["replay"]["actions"] = [{"seat": 1, "action": {"type": "stand"}}]  # not seat 1's turn
+    (folder / "autosave.json").write_text(json.dumps(broken))
+    before = snapshot(folder)
+
+    def read_only(*_args: object, **_kwargs: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    app = App(storage=Storage(folder), size=(1024, 640))
+    try:
+        title = app.scenes.push("title")
+        assert title.continue_button.enabled
+        title.resume_game()
+        texts = [toast.text for toast in app.toasts]
+        assert texts[-1] == "Your saved game could not be opened. You can start a new game."
+        assert not title.continue_button.enabled  # not offered again and again
+        assert app.stack.top is title
         assert snapshot(folder) == before
     finally:
         while len(app.stack):
