@@ -100,10 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         f"{MAX_ROUND_LIMIT} (NOVE, NOX and Kaël only; default {DEFAULT_MAX_ROUNDS})"
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
-    sim.add_argument(
-        "--save-replays", type=Path, default=None, metavar="DIR",
-        help="write each game's replay into this folder (created if missing)",
-    )
+    sim.add_argument("--save-replays", type=Path, default=None, metavar="DIR")
     sim.set_defaults(handler=_simulate)
     return parser
 
