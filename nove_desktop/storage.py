@@ -110,9 +110,10 @@ class WriteRefused(StorageError):
 class LoadResult:
     """What reading one data file gave.
 
-    ``data`` is the JSON object, or None when the file is missing or unreadable. ``problem`` is
-    None, or a one-line message for the player: the file was unreadable and moved aside to
-    ``kept_aside`` (None if even that failed), or the data folder cannot be used.
+    ``data`` is the JSON object, or None when the file is missing, unreadable or of a newer
+    version. ``problem`` is None, or a one-line message for the player: the file was unreadable
+    and moved aside to ``kept_aside`` (None if even that failed or was not tried), the file comes
+    from a newer version (left untouched), and/or the data folder cannot be written to.
     """
 
     data: dict[str, Any] | None
