@@ -7,7 +7,9 @@ with status 2; they never show a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -18,7 +20,8 @@ from typing import Any
 
 from ai import SEAT_KINDS, SeatError
 
-from .engine.errors import EngineError
+from .engine.errors import EngineError, InvalidOptionsError
+from .engine.game import MAX_ROUND_LIMIT
 from .engine.jsonable import MAX_BYTES
 from .engine.replay import MAX_ITERATIONS, MAX_SECONDS, MAX_SEED, ReplayError, loads, run
 from .games import default_registry
@@ -26,6 +29,9 @@ from .match import new_replay, play_match
 from .version import app_version
 
 EXIT_USAGE = 2
+MAX_GAMES = 100_000
+"""The most games one ``simulate`` run plays: hours of work already, and a typo beyond."""
+DEFAULT_MAX_ROUNDS = 500
 
 
 class CliError(Exception):
@@ -72,16 +78,27 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many headless games between AI seats")
     sim.add_argument("--game", default="nove")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--players", type=int, default=4, help="seats at the table, within the game's own range "
+        "(NOVE, Kaël, NUM-X 2-6; NOX 3-6; banco 2-12; default 4)"
+    )
+    sim.add_argument(
+        "--games", type=int, default=100, help=f"games to play, 1 to {MAX_GAMES} (default 100)"
+    )
+    sim.add_argument(
+        "--seed", type=int, default=0, help="deal number of the first game, from 0; game i "
+        f"uses seed + i, and the last one must stay within 0 to {MAX_SEED} (default 0)"
+    )
     sim.add_argument(
         "--seats",
         default=None,
         help="comma-separated seat kinds: random, easy, normal (or heuristic), hard; "
         "e.g. hard,normal,easy,random",
     )
-    sim.add_argument("--max-rounds", type=int, default=500, help="round cap of each game (NOVE)")
+    sim.add_argument(
+        "--max-rounds", type=int, default=None, help="round cap of each game, 1 to "
+        f"{MAX_ROUND_LIMIT} (NOVE, NOX and Kaël only; default {DEFAULT_MAX_ROUNDS})"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
     sim.add_argument("--save-replays", type=Path, default=None, metavar="DIR")
     sim.add_argument(
@@ -158,14 +175,27 @@ def _limit(budget: dict[str, Any]) -> str:
 def _simulate_setup(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     registry = default_registry()
     game = registry.get(args.game)
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
-    if not 0 <= args.seed <= MAX_SEED - args.games:
-        raise CliError(f"--seed must be a whole number from 0 to {MAX_SEED - args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise CliError(f"--games must be a whole number from 1 to {MAX_GAMES}, not {args.games}")
+    last_first_seed = MAX_SEED - args.games + 1  # the games use seed .. seed + games - 1
+    if not 0 <= args.seed <= last_first_seed:
+        raise CliError(f"--seed must be a whole number from 0 to {last_first_seed} "
+                       f"(with --games {args.games}), not {args.seed}")
+    if not game.min_players <= args.players <= game.max_players:
+        raise CliError(f"--players: {game.title} is played by {game.min_players} to "
+                       f"{game.max_players} players, not {args.players}")
     options_data: dict[str, Any] = {"players": args.players}
     if "max_rounds" in game.options_to_json(game.default_options()):
-        options_data["max_rounds"] = args.max_rounds
-    options = game.options_from_json(options_data)
+        options_data["max_rounds"] = (
+            DEFAULT_MAX_ROUNDS if args.max_rounds is None else args.max_rounds
+        )
+    elif args.max_rounds is not None:
+        raise CliError(f"--max-rounds: {game.title} has no round limit (it applies to NOVE, "
+                       "NOX and Kaël)")
+    try:  # the game's own limits: the same as in the app and in saves
+        options = game.options_from_json(options_data)
+    except InvalidOptionsError as exc:
+        raise CliError(f"--max-rounds: {exc}") from None
     kinds = args.seats.split(",") if args.seats else ["heuristic"] * args.players
     kinds = [k.strip() for k in kinds]
     if len(kinds) != args.players:
@@ -189,7 +219,7 @@ def _simulate(args: argparse.Namespace) -> int:
     game, options, kinds = _simulate_setup(args)
     seconds, iterations = _search_budget(args)
     if args.save_replays is not None:
-        args.save_replays.mkdir(parents=True, exist_ok=True)
+        _check_folder(args.save_replays)  # before any game: not after an hour of play
     wins = [0] * len(kinds)
     totals: list[list[int]] = [[] for _ in kinds]
     errors: list[dict[str, Any]] = []
@@ -234,10 +264,35 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def _check_folder(folder: Path) -> None:
+    """Create ``folder`` if needed and prove that a file can be written in it (a probe file,
+    removed at once: the only sure test, also for root on a read-only disk)."""
+    try:
+        if folder.is_file():
+            raise CliError(f"--save-replays: {folder} is a file, not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"--save-replays: cannot create the folder {folder}: {_why(exc)}") from None
+    try:
+        handle, probe = tempfile.mkstemp(prefix=".write-test-", dir=folder)
+    except OSError as exc:
+        raise CliError(f"--save-replays: cannot write in {folder}: {_why(exc)}") from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
+
+
+def _why(error: OSError) -> str:
+    """The operating system's words for ``error`` (e.g. "Not a directory")."""
+    return error.strerror or str(error)
+
+
 def _failure(exc: Exception, seed: int, replay: Any, folder: Path | None) -> dict[str, Any]:
-    where = (
-        folder if folder is not None else Path(tempfile.mkdtemp(prefix="nove-desktop-failures-"))
-    )
+    try:
+        where = folder or Path(tempfile.mkdtemp(prefix="nove-desktop-failures-"))
+    except OSError as error:
+        why = _why(error)
+        raise CliError(f"cannot create a folder for a failed game's replay: {why}") from None
     path = where / f"failed-{replay.game}-{seed}.json"
     data = replay.to_json()
     data["error"] = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -246,7 +301,10 @@ def _failure(exc: Exception, seed: int, replay: Any, folder: Path | None) -> dic
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    try:  # the folder was checked, but a disk may fill up or vanish during a long run
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot write the replay {path}: {_why(error)}") from None
 
 
 def _print_report(report: dict[str, Any]) -> None:

@@ -8,10 +8,13 @@ or holds a value that cannot be used, is never deleted or overwritten: it is mov
 per file), and the app carries on with what could be used. What exactly was wrong goes to
 ``problems.log`` in the data folder, for developers; the player's message never quotes it.
 
-A data folder that cannot be used at all (a file in its place, no permission to write) is told
-once, by the first ``load_*`` call, as a single problem; the app then plays on and nothing is
-written. Writing problems in a usable folder raise :class:`StorageError`, whose message is fit
-for the player's eyes.
+A data folder that cannot be written to (a file in its place, no permission to write, a
+read-only disk) is told once, by the first ``load_*`` call, as a single problem; what it holds is
+still read (a read-only folder keeps the player's settings, saved game and statistics), and
+nothing is written: every write raises :class:`WriteRefused` instead of pretending. A file written
+by a newer version of the app (a higher ``"version"``) is never moved or overwritten: it is told
+once, read as absent, and writes to it are refused. Writing problems in a usable folder raise
+:class:`StorageError`, whose message is fit for the player's eyes.
 
 No pygame here: the UI calls this module, never the other way round.
 """
@@ -46,6 +49,7 @@ from .datafiles import (
     valid_game_id,
 )
 from .engine.jsonable import MAX_BYTES, read_json
+from .i18n import N_, _
 
 __all__ = [
     "AI_PACES",
@@ -59,6 +63,7 @@ __all__ = [
     "Settings",
     "Storage",
     "StorageError",
+    "WriteRefused",
     "write_json_atomic",
 ]
 
@@ -70,6 +75,8 @@ SAVE_FORMAT = "nove-desktop-save"
 SETTINGS_FORMAT = "nove-desktop-settings"
 STATISTICS_FORMAT = "nove-desktop-statistics"
 FILE_VERSION = 1
+"""The version of every data file this build writes (the autosave's is ``session.SAVE_VERSION``:
+a test keeps them in step); a higher one was written by a newer version of the app."""
 LOG_NAME = "problems.log"
 MAX_LOG_BYTES = 256 * 1024
 """The log is started afresh (the old one kept as ``problems.log.old``) past this size."""
@@ -89,13 +96,24 @@ class StorageError(Exception):
         self.reason = reason or message
 
 
+class WriteRefused(StorageError):
+    """A write that was not even tried: the data folder cannot be written to, or the file belongs
+    to a newer version of the app. ``told`` is True when the player has already been told why
+    (the ``load_*`` call that found it said so), so callers need not say it again."""
+
+    def __init__(self, message: str, told: bool) -> None:
+        super().__init__(message)
+        self.told = told
+
+
 @dataclass(frozen=True)
 class LoadResult:
     """What reading one data file gave.
 
-    ``data`` is the JSON object, or None when the file is missing or unreadable. ``problem`` is
-    None, or a one-line message for the player: the file was unreadable and moved aside to
-    ``kept_aside`` (None if even that failed), or the data folder cannot be used.
+    ``data`` is the JSON object, or None when the file is missing, unreadable or of a newer
+    version. ``problem`` is None, or a one-line message for the player: the file was unreadable
+    and moved aside to ``kept_aside`` (None if even that failed or was not tried), the file comes
+    from a newer version (left untouched), and/or the data folder cannot be written to.
     """
 
     data: dict[str, Any] | None
@@ -111,16 +129,27 @@ class _Document:
     marker: str
     label: str  # used as "<label> could not be read"
     noun: str  # used as "could not save <noun>"
+    newer: str  # what the player is told about a file of a newer version (marked for _())
 
     @property
     def filename(self) -> str:
         return f"{self.stem}.json"
 
 
-SAVE_DOCUMENT = _Document("autosave", SAVE_FORMAT, "The saved game", "the game")
-SETTINGS_DOCUMENT = _Document("settings", SETTINGS_FORMAT, "The settings file", "the settings")
+SAVE_DOCUMENT = _Document(
+    "autosave", SAVE_FORMAT, "The saved game", "the game",
+    N_("Your saved game comes from a newer version of nove-desktop: it is kept as it is for "
+       "that version, and this version does not save games over it."),
+)
+SETTINGS_DOCUMENT = _Document(
+    "settings", SETTINGS_FORMAT, "The settings file", "the settings",
+    N_("Your settings come from a newer version of nove-desktop: they are kept as they are for "
+       "that version, and this version plays with its default settings without saving them."),
+)
 STATISTICS_DOCUMENT = _Document(
-    "statistics", STATISTICS_FORMAT, "The statistics file", "the statistics"
+    "statistics", STATISTICS_FORMAT, "The statistics file", "the statistics",
+    N_("Your statistics come from a newer version of nove-desktop: they are kept as they are "
+       "for that version, and games played in this version are not counted."),
 )
 _DOCUMENTS = {doc.stem: doc for doc in (SAVE_DOCUMENT, SETTINGS_DOCUMENT, STATISTICS_DOCUMENT)}
 
@@ -129,6 +158,12 @@ _DOCUMENTS = {doc.stem: doc for doc in (SAVE_DOCUMENT, SETTINGS_DOCUMENT, STATIS
 def _has_markers(data: Mapping[str, Any], marker: str) -> bool:
     version = data.get("version")
     return data.get("format") == marker and is_int(version) and version == FILE_VERSION
+
+
+def _is_newer(data: Mapping[str, Any], marker: str) -> bool:
+    """A file of ours written by a newer version of the app (which this one cannot judge)."""
+    version = data.get("version")
+    return data.get("format") == marker and is_int(version) and version > FILE_VERSION
 
 
 @dataclass
@@ -323,31 +358,56 @@ class Storage:
     ) -> None:
         self.root = Path(root) if root is not None else _default_root()
         self._clock = clock
-        self._unusable: str | None = None  # why the folder cannot be used, once checked
+        self._unusable: str | None = None  # why the folder cannot be written to, once checked
+        self._readable = True  # whether it is a folder whose files can be read
         self._checked = False
         self._folder_told = False
         self._told: set[str] = set()  # files whose problem was reported but that stayed
+        self._newer: set[str] = set()  # files of a newer version: never moved or overwritten
+        self._peeked: set[str] = set()  # files whose version is known
 
     # -- the folder -------------------------------------------------------------------------------
     @property
     def usable(self) -> bool:
-        """Whether files can be kept in the data folder (checked once: created if missing, a
-        probe file written and removed)."""
+        """Whether files can be written in the data folder (checked once: created if missing, a
+        probe file written and removed). A folder that is not usable may still be read."""
         if not self._checked:
             self._checked = True
             self._unusable = _folder_problem(self.root)
+            self._readable = self.root.is_dir()
         return self._unusable is None
 
+    writable = usable
+
+    @property
+    def readable(self) -> bool:
+        """Whether the data folder is a folder whose files can be read (even if not written)."""
+        return self.usable or self._readable
+
+    def can_write(self, name: str) -> bool:
+        """Whether a write of data file ``name`` would be tried: the folder can be written to
+        and the file does not belong to a newer version of the app."""
+        return self.usable and not self._of_newer_version(self._document(name))
+
     def folder_problem(self) -> str | None:
-        """The one message for the player about an unusable data folder, the first time it is
-        asked (the first ``load_*`` call asks); None afterwards and when the folder is fine."""
+        """The one message for the player about a data folder that cannot be written to, the
+        first time it is asked (the first ``load_*`` call asks); None afterwards and when the
+        folder is fine. It is in the active language."""
         if self.usable or self._folder_told:
             return None
         self._folder_told = True
-        return (
-            f"The data folder {self.root} cannot be used ({self._unusable}): "
-            "games, settings and statistics will not be saved."
-        )
+        return self._folder_message()
+
+    def _folder_message(self) -> str:
+        if self.readable:
+            return _(
+                "The data folder {folder} cannot be written to ({reason}): what it holds was "
+                "read, but games, settings and statistics will not be saved."
+            ).format(folder=self.root, reason=self._unusable)
+        return _(
+            "The data folder {folder} cannot be used ({reason}): games, settings and "
+            "statistics will not be saved."
+        ).format(folder=self.root, reason=self._unusable)
 
     # -- generic ----------------------------------------------------------------------------------
     def path_of(self, name: str) -> Path:
@@ -358,19 +418,31 @@ class Storage:
         """Read one data file (``"autosave"``, ``"settings"`` or ``"statistics"``).
 
         Missing file: no data, no problem. Unreadable file (not UTF-8 JSON, not an object,
-        wrong markers, an OS error): moved aside, no data, and a problem message (once). An
-        unusable data folder: no data, and the folder's problem (once). Never raises for a bad
-        file or folder.
+        wrong markers, an OS error): moved aside, no data, and a problem message (once). A file
+        of a newer version: left untouched, no data, and a message saying so (once). A data
+        folder that cannot be written to: its files are read all the same, and the first call
+        also carries the folder's problem. Never raises for a bad file or folder.
         """
         document = self._document(name)
-        if not self.usable:
-            return LoadResult(None, self.folder_problem())
+        folder = self.folder_problem()
+        if not self.readable:
+            return LoadResult(None, folder)
+        result = self._load(document)
+        return dataclasses.replace(result, problem=_both(folder, result.problem))
+
+    def _load(self, document: _Document) -> LoadResult:
         try:
             data = _read_object(self.root / document.filename)
         except FileNotFoundError:
+            self._peeked.add(document.stem)
             return LoadResult(None)
         except (OSError, ValueError) as error:
             return self._set_aside(document, _reason(error))
+        self._peeked.add(document.stem)
+        if _is_newer(data, document.marker):
+            self._newer.add(document.stem)
+            return self._once(document, _(document.newer))
+        self._newer.discard(document.stem)
         if not _has_markers(data, document.marker):
             marks = f"format {_show(data.get('format'))}, version {_show(data.get('version'))}"
             return self._set_aside(document, f"not a {document.marker} file ({marks})")
@@ -399,25 +471,29 @@ class Storage:
             return result
         problems = save_problems(result.data)
         if problems:
-            return self._set_aside(SAVE_DOCUMENT, "; ".join(problems))
+            aside = self._set_aside(SAVE_DOCUMENT, "; ".join(problems))
+            return dataclasses.replace(aside, problem=_both(result.problem, aside.problem))
         return result
 
     def has_saved_game(self) -> bool:
         """Whether an autosave file exists (cheap; it may still turn out unreadable)."""
-        return self.usable and (self.root / SAVE_DOCUMENT.filename).exists()
+        return self.readable and (self.root / SAVE_DOCUMENT.filename).exists()
 
     def set_aside_game(self, why: str = "it could not be resumed") -> LoadResult:
         """Move the autosave aside (kept, never deleted), e.g. when it reads as JSON but cannot be
         resumed (``why`` goes to the log). ``problem`` says where it went; no data. Missing
-        file: nothing happens."""
-        if not self.usable or not os.path.lexists(self.root / SAVE_DOCUMENT.filename):
+        file, a folder that cannot be written to or a save of a newer version: nothing happens
+        (``kept_aside`` is None)."""
+        if not self.can_write(SAVE_DOCUMENT.stem) or not os.path.lexists(
+            self.root / SAVE_DOCUMENT.filename
+        ):
             return LoadResult(None)
         return self._set_aside(SAVE_DOCUMENT, why)
 
     def delete_game(self) -> None:
-        """Remove the autosave (nothing happens if there is none)."""
-        if not self.usable:
-            return
+        """Remove the autosave (nothing happens if there is none). Raises :class:`WriteRefused`
+        if the folder cannot be written to or the save belongs to a newer version."""
+        self._refuse_if_unwritable(SAVE_DOCUMENT)
         path = self.root / SAVE_DOCUMENT.filename
         try:
             path.unlink(missing_ok=True)
@@ -438,11 +514,22 @@ class Storage:
         settings = Settings.from_dict(result.data)
         problems = settings_problems(result.data)
         if not problems:
-            return settings, None
+            return settings, result.problem
         aside = self._set_aside(SETTINGS_DOCUMENT, "; ".join(problems), partly=True)
         if aside.kept_aside is not None:  # what could be used is written back at once
             self._write_back(SETTINGS_DOCUMENT, self._settings_data(settings))
-        return settings, aside.problem
+        return settings, _both(result.problem, aside.problem)
+
+    def language_hint(self) -> str:
+        """The language setting of a readable settings file, else "" (the system's): read
+        quietly (nothing moved, nothing told), so that what ``load_settings`` then says about
+        the folder and the files is in the language the player chose."""
+        with contextlib.suppress(OSError, ValueError):
+            data = _read_object(self.root / SETTINGS_DOCUMENT.filename)
+            language = data.get("language")
+            if _has_markers(data, SETTINGS_FORMAT) and SETTING_CHECKS["language"](language):
+                return str(language)
+        return ""
 
     def save_settings(self, settings: Settings) -> None:
         """Write the settings."""
@@ -461,12 +548,12 @@ class Storage:
             return {}, result.problem
         statistics, problems = _parse_statistics(result.data)
         if not problems:
-            return statistics, None
+            return statistics, result.problem
         partly = bool(statistics)
         aside = self._set_aside(STATISTICS_DOCUMENT, "; ".join(problems), partly=partly)
         if partly and aside.kept_aside is not None:  # the entries that add up stay counted
             self._write_back(STATISTICS_DOCUMENT, _statistics_to_dict(statistics))
-        return statistics, aside.problem
+        return statistics, _both(result.problem, aside.problem)
 
     def record_result(
         self,
@@ -484,12 +571,15 @@ class Storage:
         is the seat's name (its own results are kept apart from everybody's); ``hinted`` says
         whether that player asked for a hint during the game. Returns the game's updated
         statistics and the problem message of an unreadable statistics file, if any. Raises
-        :class:`StorageError` if the file cannot be written.
+        :class:`StorageError` if the file cannot be written (:class:`WriteRefused` if the folder
+        cannot be written to or the file belongs to a newer version): a result is never
+        reported as counted when it was not written.
         """
         if not valid_game_id(game_id):
             raise ValueError(f"Not a game id: {game_id!r}")
         if not is_int(score):
             raise TypeError(f"A score is an int, not {score!r}")
+        self._refuse_if_unwritable(STATISTICS_DOCUMENT)  # before a load that would tell it
         statistics, problem = self.load_statistics()
         updated = statistics.get(game_id, GameStats()).with_result(
             won, score, lower_is_better, hinted)
@@ -509,9 +599,25 @@ class Storage:
             known = ", ".join(sorted(_DOCUMENTS))
             raise ValueError(f"Unknown data file {name!r} (known: {known})") from None
 
+    def _refuse_if_unwritable(self, document: _Document) -> None:
+        """Raise :class:`WriteRefused` rather than write where we must not."""
+        if not self.usable:
+            raise WriteRefused(self._folder_message(), told=self._folder_told)
+        if self._of_newer_version(document):
+            raise WriteRefused(_(document.newer), told=document.stem in self._told)
+
+    def _of_newer_version(self, document: _Document) -> bool:
+        """Whether the file was written by a newer version (read once if not loaded yet, so that
+        a write never replaces a newer file this session has not looked at)."""
+        if document.stem not in self._peeked:
+            self._peeked.add(document.stem)
+            with contextlib.suppress(OSError, ValueError):
+                if _is_newer(_read_object(self.root / document.filename), document.marker):
+                    self._newer.add(document.stem)
+        return document.stem in self._newer
+
     def _write(self, document: _Document, data: dict[str, Any]) -> None:
-        if not self.usable:  # the player was told once that nothing is saved
-            return
+        self._refuse_if_unwritable(document)
         path = self.root / document.filename
         try:
             write_json_atomic(path, data)
@@ -541,13 +647,15 @@ class Storage:
     def _set_aside(self, document: _Document, detail: str, partly: bool = False) -> LoadResult:
         """Move a bad file out of the way, never over another file; log ``detail``. ``partly``:
         what could be used of it is used (the message says so). A file that cannot be moved is
-        reported the first time only."""
+        reported the first time only; in a folder that cannot be written to, nothing is tried."""
         source = self.root / document.filename
         what = (
             f"{document.label} had values that could not be used (the others were kept)"
             if partly
             else f"{document.label} could not be read"
         )
+        if not self.usable:
+            return self._once(document, f"{what}; it was left as {source.name}.")
         for _attempt in range(100):
             target = self._aside_path(document)
             try:
@@ -581,6 +689,8 @@ class Storage:
     def _log(self, line: str) -> None:
         """Append a dated line to the developers' log in the data folder (best effort: a log
         that cannot be written never stops the app)."""
+        if not self.usable:
+            return
         path = self.root / LOG_NAME
         stamp = self._clock().strftime("%Y-%m-%d %H:%M:%S")
         flat = "".join(c if c.isprintable() else " " for c in line)
@@ -608,6 +718,11 @@ def _folder_problem(root: Path) -> str | None:
     with contextlib.suppress(OSError):
         os.unlink(probe)
     return None
+
+
+def _both(first: str | None, second: str | None) -> str | None:
+    """Two messages for the player as one (either may be None)."""
+    return " ".join(text for text in (first, second) if text) or None
 
 
 def _show(value: object) -> str:

@@ -25,6 +25,7 @@ from nove_desktop.match import play_match
 from tests.games.cli_helpers import one_json_object, run_cli
 
 REPO = Path(__file__).resolve().parents[1]
+BIG = 10**23  # issue 27: "--games 10**23" was answered with "--seed must be ... from 0 to -9998..."
 
 
 def assert_one_error_line(status: int, out: str, err: str, *fragments: str) -> None:
@@ -351,10 +352,16 @@ def test_save_replays_writes_files_that_replay_to_the_same_scores(
         (["--game", "chess"], ['unknown game "chess"']),
         (["--players", "7"], ["2 to 6 players, not 7"]),
         (["--players", "1"], ["2 to 6 players, not 1"]),
-        (["--games", "0"], ["--games must be at least 1"]),
-        (["--seed", "-1"], ["--seed must be a whole number from 0 to"]),
+        (["--players", "99"], ["--players: NOVE is played by 2 to 6 players, not 99"]),
+        (["--games", "0"], ["--games must be a whole number from 1 to 100000, not 0"]),
+        (["--games", str(10**23)], [f"--games must be a whole number from 1 to 100000, not {BIG}"]),
+        (["--games", "100001"], ["--games must be a whole number from 1 to 100000, not 100001"]),
+        (["--seed", "-1"], [f"--seed must be a whole number from 0 to {2**64 - 100}", "not -1"]),
         (["--seed", str(2**64)], ["--seed must be a whole number from 0 to"]),
-        (["--max-rounds", "0"], ["round limit"]),
+        (["--games", "2", "--seed", str(2**64 - 1)], [f"from 0 to {2**64 - 2} (with --games 2)"]),
+        (["--max-rounds", "0"], ["--max-rounds: the round limit must be a whole number from 1 to"]),
+        (["--max-rounds", str(10**29)], [f"from 1 to 10000, not {10**29}"]),
+        (["--game", "numx", "--max-rounds", "3"], ["--max-rounds: NUM-X has no round limit"]),
     ],
 )
 def test_simulate_user_errors_exit_2_with_one_line(
@@ -362,6 +369,83 @@ def test_simulate_user_errors_exit_2_with_one_line(
 ) -> None:
     status, out, err = run_cli(capsys, "simulate", *argv, "--json")
     assert_one_error_line(status, out, err, *fragments)
+
+
+def test_the_largest_seed_and_round_limit_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "2", "--games", "1", "--seed", str(2**64 - 1), "--max-rounds", "10000"]
+    status, out, err = run_cli(capsys, "simulate", *argv, "--json")
+    assert (status, err) == (0, "")
+    assert one_json_object(out)["completed"] == 1
+
+
+def test_the_help_states_every_numeric_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for bound in ("1 to 100000", "1 to 10000", "2-6", "3-6", "2-12", "from 0"):
+        assert bound in text
+
+
+# -- --save-replays at a place where nothing can be written ----------------------------------------
+def no_game_may_be_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder is checked before the first game, not after an hour of play."""
+
+    def refuse(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("a game was played before the folder was checked")
+
+    monkeypatch.setattr(cli, "play_match", refuse)
+
+
+def test_save_replays_at_a_file_is_one_line_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    no_game_may_be_played(monkeypatch)
+    target = tmp_path / "notes.txt"
+    target.write_text("mine", encoding="utf-8")
+    status, out, err = run_cli(capsys, "simulate", "--games", "1", "--save-replays", str(target))
+    assert_one_error_line(status, out, err, f"--save-replays: {target} is a file, not a folder")
+    assert target.read_text(encoding="utf-8") == "mine"
+
+
+def test_save_replays_under_a_file_is_one_line_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    no_game_may_be_played(monkeypatch)
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    target = tmp_path / "notes.txt" / "replays"
+    status, out, err = run_cli(capsys, "simulate", "--games", "1", "--save-replays", str(target))
+    assert_one_error_line(
+        status, out, err, f"--save-replays: cannot create the folder {target}: Not a directory"
+    )
+
+
+def test_save_replays_in_an_unwritable_folder_is_one_line_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tests run as root, who may write anywhere: the disk's refusal is simulated where the
+    command meets it (creating a file in the folder)."""
+    no_game_may_be_played(monkeypatch)
+
+    def read_only(*_args: Any, **_kwargs: Any) -> Any:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(cli.tempfile, "mkstemp", read_only)
+    status, out, err = run_cli(capsys, "simulate", "--games", "1", "--save-replays", str(tmp_path))
+    assert_one_error_line(
+        status, out, err, f"--save-replays: cannot write in {tmp_path}: Read-only file system"
+    )
+
+
+def test_a_replay_that_cannot_be_written_mid_run_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def disk_full(*_args: Any, **_kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    argv = ["simulate", "--players", "2", "--games", "1", "--save-replays", str(tmp_path)]
+    status, out, err = run_cli(capsys, *argv)
+    assert_one_error_line(status, out, err, "cannot write the replay", "No space left on device")
 
 
 # -- one failing game does not stop the run --------------------------------------------------------
@@ -489,3 +573,21 @@ def test_python_dash_m_user_error_has_no_traceback(tmp_path: Path) -> None:
     assert proc.stderr.startswith("nove-desktop: cannot read")
     assert proc.stderr.count("\n") == 1
     assert "Traceback" not in proc.stderr
+
+
+def test_python_dash_m_save_replays_at_a_file_has_no_traceback(tmp_path: Path) -> None:
+    target = tmp_path / "replays"
+    target.write_text("", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    argv = ["simulate", "--games", "1", "--save-replays", str(target)]
+    proc = subprocess.run(
+        [sys.executable, "-m", "nove_desktop", *argv],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == f"nove-desktop: --save-replays: {target} is a file, not a folder\n"

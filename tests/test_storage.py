@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from dataclasses import fields
@@ -22,6 +23,7 @@ from nove_desktop.storage import (
     Settings,
     Storage,
     StorageError,
+    WriteRefused,
     write_json_atomic,
 )
 
@@ -171,7 +173,7 @@ UNREADABLE = {
     "not an object": b'["nove-desktop-save", 1]',
     "wrong format": b'{"format": "nove-desktop-settings", "version": 1}',
     "no format": b'{"version": 1}',
-    "wrong version": b'{"format": "nove-desktop-save", "version": 2}',
+    "unknown version": b'{"format": "nove-desktop-save", "version": 0}',
     "boolean version": b'{"format": "nove-desktop-save", "version": true}',
     "binary garbage": bytes(range(256)) * 4,
     "latin-1": '{"format": "nove-desktop-save", "version": 1, "n": "Kaël"}'.encode("latin-1"),
@@ -563,21 +565,28 @@ def test_a_statistics_entry_under_a_name_that_is_no_game_id_is_refused(
 
 
 # -- a data folder that cannot be used -------------------------------------------------------------
+def assert_refused(write: Any) -> None:
+    """A write that cannot happen says so (it never reports success): issue 27, item 5."""
+    with pytest.raises(WriteRefused) as caught:
+        write()
+    assert caught.value.told  # the player was told once already: callers stay quiet
+
+
 def assert_unusable_folder_is_told_once(store: Storage) -> None:
     settings, problem = store.load_settings()
     assert settings == Settings()
     assert problem is not None
     assert problem.startswith(f"The data folder {store.root} cannot be used (")
     assert problem.endswith("): games, settings and statistics will not be saved.")
-    assert not store.usable
-    # Nothing else is said, nothing is written, nothing raises: the app plays on.
+    assert not store.usable and not store.readable
+    # Nothing else is said, nothing is written, the app plays on; writes say they did not happen.
     assert store.load_game() == LoadResult(None)
     assert store.load_statistics() == ({}, None)
     assert store.folder_problem() is None
-    store.save_settings(Settings(volume=0.3))
-    store.save_game(save_data())
-    assert store.record_result("nove", won=True, score=12) == (GameStats(1, 1, 12), None)
-    store.delete_game()
+    assert_refused(lambda: store.save_settings(Settings(volume=0.3)))
+    assert_refused(lambda: store.save_game(save_data()))
+    assert_refused(lambda: store.record_result("nove", won=True, score=12))
+    assert_refused(store.delete_game)
     assert store.set_aside_game() == LoadResult(None)
     assert not store.has_saved_game()
 
@@ -603,15 +612,176 @@ def test_a_data_folder_inside_a_file_is_told_once(tmp_path: Path) -> None:
     assert files_in(tmp_path) == ["file"]
 
 
-def test_a_data_folder_without_write_permission_is_told_once(
+def make_read_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests run as root, who may write anywhere: the disk's refusal is simulated where the
+    storage meets it first (the probe file). Whatever it then tried to write would succeed, so
+    the tests compare every byte of the folder before and after."""
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+def test_a_read_only_data_folder_is_read_told_once_and_never_written(
     store: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(*_args: object, **_kwargs: object) -> None:
-        raise PermissionError(13, "Permission denied")
+    """Issue 27, item 5: a read-only folder reset the settings, hid Continue and emptied the
+    statistics, and ``record_result`` reported a result it had not written."""
+    store.root.mkdir()
+    settings = {"format": "nove-desktop-settings", "version": 1, "volume": 0.2, "language": "fr"}
+    store.path_of("settings").write_text(json.dumps(settings))
+    store.path_of("autosave").write_text(json.dumps(save_data()))
+    entry = {"played": 3, "won": 1, "best_score": 14}
+    counts = {"format": "nove-desktop-statistics", "version": 1, "games": {"nove": entry}}
+    store.path_of("statistics").write_text(json.dumps(counts))
+    before = snapshot(store.root)
+    make_read_only(monkeypatch)
 
-    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)  # root may write anywhere
-    assert_unusable_folder_is_told_once(store)
-    assert "(Permission denied)" in str(Storage(store.root).folder_problem())
+    loaded, problem = store.load_settings()
+    assert (loaded.volume, loaded.language) == (0.2, "fr")  # read, not reset
+    assert problem == (
+        f"The data folder {store.root} cannot be written to (Read-only file system): what it "
+        "holds was read, but games, settings and statistics will not be saved."
+    )
+    assert store.load_game() == LoadResult(save_data())  # Continue is offered
+    assert store.load_statistics() == ({"nove": GameStats(3, 1, 14)}, None)  # told once
+    assert store.readable and not store.usable and not store.can_write("statistics")
+
+    assert_refused(lambda: store.record_result("nove", won=True, score=20))
+    assert_refused(lambda: store.save_settings(Settings(volume=0.9)))
+    assert_refused(lambda: store.save_game(save_data(finished=True)))
+    assert_refused(store.delete_game)
+    assert store.set_aside_game() == LoadResult(None)
+    assert snapshot(store.root) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "language"),
+    [
+        ({"format": "nove-desktop-settings", "version": 1, "language": "de"}, "de"),
+        ({"format": "nove-desktop-settings", "version": 1, "language": "xx"}, ""),
+        ({"format": "nove-desktop-settings", "version": 2, "language": "de"}, ""),
+        ({"format": "nove-desktop-statistics", "version": 1, "language": "de"}, ""),
+        ("{", ""),
+    ],
+)
+def test_the_language_hint_is_read_quietly(store: Storage, content: Any, language: str) -> None:
+    """The app's first words (about the folder and the files) are in the chosen language."""
+    store.root.mkdir()
+    raw = content if isinstance(content, str) else json.dumps(content)
+    store.path_of("settings").write_text(raw)
+    before = snapshot(store.root)
+    assert store.language_hint() == language
+    assert snapshot(store.root) == before
+    assert Storage(store.root / "missing").language_hint() == ""
+
+
+def test_an_unreadable_file_in_a_read_only_folder_is_left_where_it_is(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.root.mkdir()
+    store.path_of("autosave").write_text("{")
+    before = snapshot(store.root)
+    make_read_only(monkeypatch)
+    result = store.load_game()
+    assert result.data is None and result.kept_aside is None
+    assert result.problem is not None
+    assert result.problem.endswith(
+        "will not be saved. The saved game could not be read; it was left as autosave.json."
+    )
+    assert store.load_game() == LoadResult(None)  # told once
+    assert snapshot(store.root) == before  # not moved aside, no log written
+
+
+def test_a_folder_told_unwritable_to_a_direct_writer_is_not_yet_told(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write before any load (no message yet) raises with ``told`` False: the caller says it."""
+    store.root.mkdir()
+    make_read_only(monkeypatch)
+    with pytest.raises(WriteRefused) as caught:
+        store.save_settings(Settings())
+    assert not caught.value.told
+    assert "cannot be written to (Read-only file system)" in str(caught.value)
+
+
+# -- files written by a newer version of the app --------------------------------------------------
+NEWER = {
+    "autosave": {"format": "nove-desktop-save", "version": 2, "replay": "a newer shape"},
+    "settings": {"format": "nove-desktop-settings", "version": 2, "volume": 0.1},
+    "statistics": {"format": "nove-desktop-statistics", "version": 7, "games": []},
+}
+NEWER_WORDS = {
+    "autosave": "Your saved game comes from a newer version of nove-desktop: it is kept as it is "
+    "for that version, and this version does not save games over it.",
+    "settings": "Your settings come from a newer version of nove-desktop: they are kept as they "
+    "are for that version, and this version plays with its default settings without saving them.",
+    "statistics": "Your statistics come from a newer version of nove-desktop: they are kept as "
+    "they are for that version, and games played in this version are not counted.",
+}
+
+
+def every_write(store: Storage, name: str) -> list[Any]:
+    return {
+        "autosave": [lambda: store.save_game(save_data()), store.delete_game],
+        "settings": [lambda: store.save_settings(Settings())],
+        "statistics": [lambda: store.record_result("nove", won=True, score=3)],
+    }[name]
+
+
+@pytest.mark.parametrize("name", list(NEWER))
+def test_a_file_of_a_newer_version_is_named_as_such_and_kept_untouched(
+    store: Storage, name: str
+) -> None:
+    """Issue 27, item 5: it was called "could not be read" and moved aside."""
+    store.root.mkdir()
+    store.path_of(name).write_text(json.dumps(NEWER[name]))
+    before = snapshot(store.root)
+    loaded = {
+        "autosave": lambda: dataclasses.astuple(store.load_game())[:2],
+        "settings": store.load_settings,
+        "statistics": store.load_statistics,
+    }[name]
+    data, problem = loaded()
+    assert data in (None, Settings(), {})
+    assert problem == NEWER_WORDS[name]
+    assert not store.can_write(name) and store.usable
+    for write in every_write(store, name):
+        assert_refused(write)
+    assert store.set_aside_game() == LoadResult(None)
+    assert snapshot(store.root) == before  # not moved, not overwritten, nothing logged
+
+
+@pytest.mark.parametrize("name", list(NEWER))
+def test_a_newer_file_is_not_overwritten_even_unread(tmp_path: Path, name: str) -> None:
+    store = Storage(tmp_path, clock=fixed_clock)
+    store.path_of(name).write_text(json.dumps(NEWER[name]))
+    before = snapshot(tmp_path)
+    for write in every_write(store, name):
+        with pytest.raises(WriteRefused, match="newer version") as caught:
+            write()
+        assert not caught.value.told  # never said yet: the caller must say it
+    assert snapshot(tmp_path) == before
+
+
+def test_the_other_files_still_work_beside_a_newer_one(store: Storage) -> None:
+    store.root.mkdir()
+    store.path_of("settings").write_text(json.dumps(NEWER["settings"]))
+    store.load_settings()
+    assert store.record_result("nove", won=True, score=3) == (GameStats(1, 1, 3), None)
+    store.save_game(save_data())
+    assert store.load_game() == LoadResult(save_data())
+
+
+def test_the_save_version_of_the_session_is_the_one_the_storage_writes() -> None:
+    from nove_desktop.session import SAVE_VERSION
+
+    assert storage.FILE_VERSION == SAVE_VERSION
 
 
 def test_a_usable_folder_has_no_folder_problem_and_no_probe_left(store: Storage) -> None:

@@ -14,6 +14,11 @@ from .events import Event
 from .jsonable import from_plain, to_plain
 from .rng import Rng
 
+MAX_ROUND_LIMIT = 10_000
+"""The largest ``max_rounds`` a game accepts (NOVE, NOX, Kaël): the cap is a tool for
+simulations and short games, and a game of ten thousand rounds is already longer than anyone
+plays; a larger number in a file or on the command line is surely a mistake."""
+
 
 class GameState(Protocol):
     """What the engine needs from a state: a cheap, independent copy."""

@@ -14,7 +14,7 @@ import pygame
 from .. import i18n
 from ..games import default_registry
 from ..i18n import _
-from ..storage import Settings, Storage
+from ..storage import Settings, Storage, WriteRefused
 from . import theme
 from .cards import CardArt
 from .icon import window_icon
@@ -45,9 +45,12 @@ class App:
         pygame.init()
         pygame.key.set_repeat(350, 40)
         self.storage = storage or Storage()
-        self.settings, problem = self.storage.load_settings()
         self.toasts: list[Toast] = []
         self.reported: set[str] = set()
+        # The language first, read quietly: what is said about the data folder and the files
+        # in it is then in the player's language (the system's when there are no settings).
+        self._switch_language(self.storage.language_hint())
+        self.settings, problem = self.storage.load_settings()
         self._switch_language(self.settings.language)
         if problem:
             self.notify(problem, error=True)
@@ -137,6 +140,9 @@ class App:
     def save_settings(self) -> None:
         try:
             self.storage.save_settings(self.settings)
+        except WriteRefused as exc:  # a read-only folder or a newer version's file: said once
+            if not exc.told:
+                self.report_problem(str(exc), exc)
         except Exception as exc:  # a full disk must not close the app
             self.notify(str(exc), error=True)
 

@@ -198,10 +198,11 @@ def test_first_dealer_out_of_range_is_refused(dealer: int) -> None:
         NoveOptions(players=4, first_dealer=dealer)
 
 
-@pytest.mark.parametrize("rounds", [0, -3])
-def test_max_rounds_below_one_is_refused(rounds: int) -> None:
-    with pytest.raises(InvalidOptionsError, match="round limit must be a whole number of at least"):
+@pytest.mark.parametrize("rounds", [0, -3, 10_001, 10**29])
+def test_max_rounds_out_of_range_is_refused(rounds: int) -> None:
+    with pytest.raises(InvalidOptionsError, match="round limit must be a whole number from 1 to 10000"):
         NoveOptions(max_rounds=rounds)
+    assert NoveOptions(max_rounds=10_000).max_rounds == 10_000
 
 
 def test_bools_are_refused_by_the_options_constructor_where_checked() -> None:
@@ -228,7 +229,8 @@ def test_first_dealer_true_is_refused_like_the_other_whole_numbers() -> None:
         ({"first_dealer": True}, "options.first_dealer: True is not allowed here"),
         ({"first_dealer": "0"}, "options.first_dealer: '0' is not allowed here"),
         ({"max_rounds": False}, "options.max_rounds: False is not allowed here"),
-        ({"max_rounds": 0}, "the round limit must be a whole number of at least 1"),
+        ({"max_rounds": 0}, "the round limit must be a whole number from 1 to 10000, not 0"),
+        ({"max_rounds": 10**29}, f"the round limit must be a whole number from 1 to 10000, not {10**29}"),
         ({"players": 3, "first_dealer": 3}, "the first dealer must be a seat from 0 to 2"),
     ],
 )

@@ -35,12 +35,14 @@ def test_defaults_and_targets() -> None:
         ({"players": 7}, "NOX is played by 3 to 6 players, not 7"),
         ({"players": True}, "the number of players must be a whole number"),
         ({"variant": "hard"}, 'the variant must be "standard" or "thick_skinned", not "hard"'),
-        ({"target_score": 0}, "the target score must be a whole number of at least 1, not 0"),
-        ({"target_score": 2.5}, "the target score must be a whole number of at least 1"),
+        ({"target_score": 0}, "the target score must be a whole number from 1 to 10000, not 0"),
+        ({"target_score": 2.5}, "the target score must be a whole number from 1 to 10000"),
+        ({"target_score": 10_001}, "the target score must be a whole number from 1 to 10000"),
         ({"deck_profile": "x"}, 'the deck profile must be "published" or "uniform", not "x"'),
         ({"first_start_seat": 4}, "the first start player must be a seat from 0 to 3"),
         ({"first_start_seat": -1}, "the first start player must be a seat from 0 to 3"),
-        ({"max_rounds": 0}, "the round limit must be a whole number of at least 1, not 0"),
+        ({"max_rounds": 0}, "the round limit must be a whole number from 1 to 10000, not 0"),
+        ({"max_rounds": 10**29}, "the round limit must be a whole number from 1 to 10000, not 1"),
     ],
 )
 def test_invalid_options_are_refused_readably(fields: dict[str, Any], message: str) -> None:

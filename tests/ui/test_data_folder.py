@@ -1,6 +1,13 @@
 """A data folder that cannot be used (``NOVE_DESKTOP_DATA`` naming a file): the app says so once,
 in the player's words, and plays on; nothing is written and no other message follows (issue 19,
-6c: before, every load and every autosave said something else, each contradicting the last)."""
+6c: before, every load and every autosave said something else, each contradicting the last).
+
+A read-only data folder is read all the same, and a file of a newer version of the app is named
+as such and never touched (issue 27, item 5). Planted bugs these tests were shown to catch:
+``Storage.load_json`` returning no data when the folder cannot be written to (the settings reset,
+no Continue, empty statistics); ``ending.autosave`` reporting a refused write that was already
+told (a second message); ``Storage._load`` treating a newer version as unreadable (moved aside).
+"""
 
 import os
 
@@ -8,12 +15,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import json
 import time
+from pathlib import Path
 
 import pygame
+import pytest
 
+from nove_desktop import storage
+from nove_desktop.games import default_registry
 from nove_desktop.session import GameSession, SeatConfig
-from nove_desktop.storage import DATA_ENV
+from nove_desktop.storage import DATA_ENV, GameStats, Storage
 from nove_desktop.ui.app import App
 from nove_desktop.ui.scenes.summary import RoundSummaryScene
 
@@ -59,6 +71,149 @@ def test_an_unusable_data_folder_is_told_once_and_the_game_plays_on(tmp_path, mo
         )
         assert blocker.read_text(encoding="utf-8") == "not a folder"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        pygame.quit()
+
+
+def play_a_few_ai_actions(app: App, said: set[str], actions: int = 12) -> GameSession:
+    """Three AI seats play ``actions`` actions; the table autosaves after each one."""
+    game = app.registry.get("nove")
+    seats = [SeatConfig(f"Bot {i}", "heuristic") for i in range(3)]
+    session = GameSession(game, game.options_from_json({"players": 3}), 5, seats)
+    app.scenes.push("table", session=session)
+    for _ in range(600):
+        if len(session.replay.actions) >= actions:
+            break
+        if isinstance(app.stack.top, RoundSummaryScene):
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], FRAME)
+        else:
+            app.step([], FRAME)
+        said.update(toast.text for toast in app.toasts)
+        time.sleep(0.001)
+    assert len(session.replay.actions) >= actions, "the game went on"
+    return session
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+def a_save() -> dict[str, object]:
+    game = default_registry().get("nove")
+    seats = [SeatConfig("Ada", "human"), SeatConfig("Bot", "heuristic")]
+    return GameSession(game, game.options_from_json({"players": 2}), 3, seats).to_save({})
+
+
+def test_a_read_only_data_folder_is_read_told_once_and_never_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    settings = {"format": "nove-desktop-settings", "version": 1, "animation_speed": "off",
+                "ai_pace": "instant", "volume": 0.25, "language": "fr"}
+    (folder / "settings.json").write_text(json.dumps(settings))
+    (folder / "autosave.json").write_text(json.dumps(a_save()))
+    counts = {"format": "nove-desktop-statistics", "version": 1,
+              "games": {"kael": {"played": 4, "won": 2, "best_score": 3}}}
+    (folder / "statistics.json").write_text(json.dumps(counts))
+    before = snapshot(folder)
+
+    def read_only(*_args: object, **_kwargs: object) -> None:
+        raise OSError(30, "Read-only file system")  # root may write anywhere: the disk says no
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    app = App(storage=Storage(folder), size=(1024, 640))
+    try:
+        said: set[str] = set()
+        assert (app.settings.animation_speed, app.settings.volume) == ("off", 0.25)  # not reset
+        title = app.scenes.push("title")
+        app.step([], FRAME)
+        assert title.continue_button.enabled  # the saved game is offered
+        shown = app.scenes.push("statistics")
+        assert shown.statistics == {"kael": GameStats(4, 2, 3)}
+        app.stack.pop()
+        said.update(toast.text for toast in app.toasts)
+        play_a_few_ai_actions(app, said)
+        table = next(scene for scene in app.stack if scene.name == "table")
+        table.ask_leave()  # no promise that Continue will resume it
+        assert app.stack.top.detail == (
+            "Rien ne peut être enregistré ici\u00a0: la partie se termine quand tu quittes la "
+            "table."
+        )
+        app.save_settings()
+        said.update(toast.text for toast in app.toasts)
+        assert said == {  # once, in the language of the settings it could read
+            f"Impossible d’écrire dans le dossier de données {folder} (Read-only file system)"
+            "\u00a0: son contenu a été lu, mais parties, réglages et statistiques ne seront pas "
+            "enregistrés."
+        }
+        assert snapshot(folder) == before
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        pygame.quit()
+
+
+def test_a_save_that_cannot_resume_in_a_read_only_folder_is_not_said_to_be_put_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    broken = a_save()
+    broken["replay"]["actions"] = [{"seat": 1, "action": {"type": "stand"}}]  # not seat 1's turn
+    (folder / "autosave.json").write_text(json.dumps(broken))
+    before = snapshot(folder)
+
+    def read_only(*_args: object, **_kwargs: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    app = App(storage=Storage(folder), size=(1024, 640))
+    try:
+        title = app.scenes.push("title")
+        assert title.continue_button.enabled
+        title.resume_game()
+        texts = [toast.text for toast in app.toasts]
+        assert texts[-1] == "Your saved game could not be opened. You can start a new game."
+        assert not title.continue_button.enabled  # not offered again and again
+        assert app.stack.top is title
+        assert snapshot(folder) == before
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        pygame.quit()
+
+
+def test_files_of_a_newer_version_are_named_and_left_untouched(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    newer_save = {"format": "nove-desktop-save", "version": 2, "replay": {"game": "nove"}}
+    (folder / "autosave.json").write_text(json.dumps(newer_save))
+    newer_settings = {"format": "nove-desktop-settings", "version": 3, "volume": 0.1}
+    (folder / "settings.json").write_text(json.dumps(newer_settings))
+    before = snapshot(folder)
+    app = App(storage=Storage(folder), size=(1024, 640))
+    try:
+        app.settings.animation_speed = "off"
+        app.settings.ai_pace = "instant"
+        said = {toast.text for toast in app.toasts}
+        title = app.scenes.push("title")
+        app.step([], FRAME)
+        said.update(toast.text for toast in app.toasts)
+        assert not title.continue_button.enabled  # no Continue for a save it cannot judge
+        play_a_few_ai_actions(app, said)
+        app.save_settings()
+        said.update(toast.text for toast in app.toasts)
+        assert said == {
+            "Your settings come from a newer version of nove-desktop: they are kept as they are "
+            "for that version, and this version plays with its default settings without saving "
+            "them.",
+            "Your saved game comes from a newer version of nove-desktop: it is kept as it is for "
+            "that version, and this version does not save games over it.",
+        }
+        assert snapshot(folder) == before  # not moved aside, not overwritten, nothing logged
     finally:
         while len(app.stack):
             app.stack.pop()

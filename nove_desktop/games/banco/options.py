@@ -5,11 +5,16 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
+from ...engine.game import MAX_ROUND_LIMIT
 from .cards import DECK_STYLES, FRENCH56, ITALIAN40
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
 SMALL_TABLE = 8  # up to this many players the default deck is italian40, above it french56
+MAX_CHIPS = 1_000_000  # chips and bets: ten thousand times the usual stake is surely a typo
+MAX_HANDS_PER_BANK = 100
+MAX_BANK_TERMS = 100
+MAX_HANDS = MAX_ROUND_LIMIT  # a hand is banco's round
 
 
 def _whole(value: object) -> bool:
@@ -55,37 +60,39 @@ class BancoOptions:
         elif self.deck_style not in DECK_STYLES:
             allowed = ", ".join(f'"{s}"' for s in DECK_STYLES)
             raise InvalidOptionsError(f'the deck style must be {allowed}, not "{self.deck_style}"')
-        if not _whole(self.min_bet) or self.min_bet < 1:
+        if not _whole(self.min_bet) or not 1 <= self.min_bet <= MAX_CHIPS:
             raise InvalidOptionsError(
-                f"the smallest bet must be a whole number of chips, at least 1, not {self.min_bet}"
+                f"the smallest bet must be a whole number of chips from 1 to {MAX_CHIPS}, "
+                f"not {self.min_bet}"
             )
-        if not _whole(self.max_bet) or self.max_bet < self.min_bet:
+        if not _whole(self.max_bet) or not self.min_bet <= self.max_bet <= MAX_CHIPS:
             raise InvalidOptionsError(
-                f"the table limit must be a whole number of chips, at least the smallest bet "
-                f"({self.min_bet}), not {self.max_bet}"
+                f"the table limit must be a whole number of chips from the smallest bet "
+                f"({self.min_bet}) to {MAX_CHIPS}, not {self.max_bet}"
             )
-        if not _whole(self.starting_chips) or self.starting_chips < self.min_bet:
+        if not _whole(self.starting_chips) or not self.min_bet <= self.starting_chips <= MAX_CHIPS:
             raise InvalidOptionsError(
-                f"every player must start with a whole number of chips, at least the smallest "
-                f"bet ({self.min_bet}), not {self.starting_chips}"
+                f"every player must start with a whole number of chips from the smallest "
+                f"bet ({self.min_bet}) to {MAX_CHIPS}, not {self.starting_chips}"
             )
-        if not _whole(self.hands_per_bank) or self.hands_per_bank < 1:
+        if not _whole(self.hands_per_bank) or not 1 <= self.hands_per_bank <= MAX_HANDS_PER_BANK:
             raise InvalidOptionsError(
-                f"the hands per bank must be a whole number of at least 1, not "
+                f"the hands per bank must be a whole number from 1 to {MAX_HANDS_PER_BANK}, not "
                 f"{self.hands_per_bank}"
             )
         if not isinstance(self.pass_bank_on_zero, bool):
             raise InvalidOptionsError("pass_bank_on_zero must be true or false")
         terms = self.bank_terms_per_player
-        if terms is not None and not (_whole(terms) and terms >= 1):
+        if terms is not None and not (_whole(terms) and 1 <= terms <= MAX_BANK_TERMS):
             raise InvalidOptionsError(
-                f"the bank terms per player must be a whole number of at least 1 (or no limit), "
-                f"not {terms}"
+                f"the bank terms per player must be a whole number from 1 to {MAX_BANK_TERMS} "
+                f"(or no limit), not {terms}"
             )
-        if self.max_hands is not None and not (_whole(self.max_hands) and self.max_hands >= 1):
+        hands = self.max_hands
+        if hands is not None and not (_whole(hands) and 1 <= hands <= MAX_HANDS):
             raise InvalidOptionsError(
-                f"the hand limit must be a whole number of at least 1 (or no limit), not "
-                f"{self.max_hands}"
+                f"the hand limit must be a whole number from 1 to {MAX_HANDS} (or no limit), not "
+                f"{hands}"
             )
         if terms is None and self.max_hands is None:
             raise InvalidOptionsError(

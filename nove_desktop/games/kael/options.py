@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
+from ...engine.game import MAX_ROUND_LIMIT
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -63,5 +64,10 @@ class KaelOptions:
                 f'the end rule must be "last_survivor" or "first_elimination", not '
                 f'"{self.end_rule}"'
             )
-        if self.max_rounds is not None and not (_whole(self.max_rounds) and self.max_rounds >= 1):
-            raise InvalidOptionsError("the round limit must be a whole number of at least 1")
+        if self.max_rounds is not None and not (
+            _whole(self.max_rounds) and 1 <= self.max_rounds <= MAX_ROUND_LIMIT
+        ):
+            raise InvalidOptionsError(
+                f"the round limit must be a whole number from 1 to {MAX_ROUND_LIMIT}, "
+                f"not {self.max_rounds!r}"
+            )

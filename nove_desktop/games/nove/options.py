@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
+from ...engine.game import MAX_ROUND_LIMIT
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -39,6 +40,9 @@ class NoveOptions:
         if self.max_rounds is not None and not (
             isinstance(self.max_rounds, int)
             and not isinstance(self.max_rounds, bool)
-            and self.max_rounds >= 1
+            and 1 <= self.max_rounds <= MAX_ROUND_LIMIT
         ):
-            raise InvalidOptionsError("the round limit must be a whole number of at least 1")
+            raise InvalidOptionsError(
+                f"the round limit must be a whole number from 1 to {MAX_ROUND_LIMIT}, "
+                f"not {self.max_rounds!r}"
+            )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
+from ...engine.game import MAX_ROUND_LIMIT
 from .cards import PROFILES, PUBLISHED
 
 MIN_PLAYERS = 3
@@ -16,6 +17,7 @@ STANDARD = "standard"
 THICK_SKINNED = "thick_skinned"
 VARIANTS = (STANDARD, THICK_SKINNED)
 DEFAULT_TARGETS = {STANDARD: 150, THICK_SKINNED: 100}
+MAX_TARGET = 10_000  # a hundred times the usual target: anything above is surely a typo
 
 
 def _whole(value: object) -> bool:
@@ -51,10 +53,11 @@ class NoxOptions:
                 f'the variant must be "standard" or "thick_skinned", not "{self.variant}"'
             )
         if self.target_score is not None and not (
-            _whole(self.target_score) and self.target_score >= 1
+            _whole(self.target_score) and 1 <= self.target_score <= MAX_TARGET
         ):
             raise InvalidOptionsError(
-                f"the target score must be a whole number of at least 1, not {self.target_score!r}"
+                f"the target score must be a whole number from 1 to {MAX_TARGET}, "
+                f"not {self.target_score!r}"
             )
         if self.deck_profile not in PROFILES:
             raise InvalidOptionsError(
@@ -67,9 +70,12 @@ class NoxOptions:
                 f"the first start player must be a seat from 0 to {self.players - 1} "
                 f"(or null for a random seat), not {self.first_start_seat!r}"
             )
-        if self.max_rounds is not None and not (_whole(self.max_rounds) and self.max_rounds >= 1):
+        if self.max_rounds is not None and not (
+            _whole(self.max_rounds) and 1 <= self.max_rounds <= MAX_ROUND_LIMIT
+        ):
             raise InvalidOptionsError(
-                f"the round limit must be a whole number of at least 1, not {self.max_rounds!r}"
+                f"the round limit must be a whole number from 1 to {MAX_ROUND_LIMIT}, "
+                f"not {self.max_rounds!r}"
             )
 
     @property

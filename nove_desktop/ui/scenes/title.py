@@ -24,6 +24,7 @@ class TitleScene(common.MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.unopenable = False  # a save that failed to resume and could not be put aside
         self._build()
 
     def _build(self) -> None:
@@ -58,7 +59,9 @@ class TitleScene(common.MenuScene):
         if result.problem:
             self.app.notify(result.problem, error=True, seconds=7)
         data = result.data
-        self.continue_button.enabled = bool(data) and not data.get("finished", False)
+        self.continue_button.enabled = (
+            bool(data) and not data.get("finished", False) and not self.unopenable
+        )
         self.continue_button.label = _("Continue")
         if self.continue_button.enabled and data is not None:
             game_id = (data.get("replay") or {}).get("game")
@@ -86,12 +89,13 @@ class TitleScene(common.MenuScene):
             session = GameSession.from_save(result.data, self.app.registry)
         except SaveError as exc:
             aside = self.app.storage.set_aside_game().kept_aside
-            where = f" ({aside.name})" if aside is not None else ""
-            self.app.report_problem(
-                _("Your saved game could not be opened, so it was put aside{where}. "
-                  "You can start a new game.").format(where=where),
-                exc,
-            )
+            if aside is None:  # a folder that cannot be written to: the file stays as it is
+                self.unopenable = True
+                message = _("Your saved game could not be opened. You can start a new game.")
+            else:
+                message = _("Your saved game could not be opened, so it was put aside{where}. "
+                            "You can start a new game.").format(where=f" ({aside.name})")
+            self.app.report_problem(message, exc)
             self.refresh()
             return
         self.app.scenes.push("table", session=session, resumed=True)

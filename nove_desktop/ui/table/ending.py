@@ -8,6 +8,7 @@ from typing import Any
 
 from ...i18n import _
 from ...session import GameSession
+from ...storage import WriteRefused
 
 
 class EndingMixin:
@@ -32,6 +33,9 @@ class EndingMixin:
         ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted)}
         try:
             self.app.storage.save_game(self.session.to_save(ui))
+        except WriteRefused as exc:  # the player was told once that nothing is saved
+            if not exc.told:
+                self.app.report_problem(str(exc), exc)
         except Exception as exc:  # a full disk must not stop the game
             self.app.report_problem(_("The game could not be saved."), exc)
 
@@ -102,6 +106,10 @@ class EndingMixin:
                     player=self.names[seat],
                     hinted=seat in self.hinted,
                 )
+            except WriteRefused as exc:  # never counted, and never said to be
+                if not exc.told:
+                    self.app.report_problem(str(exc), exc)
+                return
             except Exception as exc:
                 self.app.report_problem(_("The statistics could not be saved."), exc)
                 return
@@ -120,12 +128,16 @@ class EndingMixin:
             self.autosave()
             self.app.scenes.clear_to("title")
 
-        over = self.session.over
+        if self.session.over:
+            detail = _("The game is over.")
+        elif self.app.storage.can_write("autosave"):
+            detail = _("The game is saved: Continue on the title screen resumes it.")
+        else:
+            detail = _("Nothing can be saved here: the game ends when you leave the table.")
         self.app.scenes.push(
             "confirm",
             question=_("Leave the table?"),
-            detail=_("The game is over.") if over else _(
-                "The game is saved: Continue on the title screen resumes it."),
+            detail=detail,
             on_yes=leave,
             yes=_("Leave"),
             no=_("Stay"),
