@@ -200,7 +200,8 @@ def test_first_dealer_out_of_range_is_refused(dealer: int) -> None:
 
 @pytest.mark.parametrize("rounds", [0, -3, 10_001, 10**29])
 def test_max_rounds_out_of_range_is_refused(rounds: int) -> None:
-    with pytest.raises(InvalidOptionsError, match="round limit must be a whole number from 1 to 10000"):
+    expected = "round limit must be a whole number from 1 to 10000"
+    with pytest.raises(InvalidOptionsError, match=expected):
         NoveOptions(max_rounds=rounds)
     assert NoveOptions(max_rounds=10_000).max_rounds == 10_000
 
@@ -230,7 +231,10 @@ def test_first_dealer_true_is_refused_like_the_other_whole_numbers() -> None:
         ({"first_dealer": "0"}, "options.first_dealer: '0' is not allowed here"),
         ({"max_rounds": False}, "options.max_rounds: False is not allowed here"),
         ({"max_rounds": 0}, "the round limit must be a whole number from 1 to 10000, not 0"),
-        ({"max_rounds": 10**29}, f"the round limit must be a whole number from 1 to 10000, not {10**29}"),
+        (
+            {"max_rounds": 10**29},
+            f"the round limit must be a whole number from 1 to 10000, not {10**29}",
+        ),
         ({"players": 3, "first_dealer": 3}, "the first dealer must be a seat from 0 to 2"),
     ],
 )
