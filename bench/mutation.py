@@ -95,7 +95,7 @@ def mutmut_section(target: Target) -> str:
         "\n[tool.mutmut]\n"
         'source_paths = ["nove_desktop"]\n'
         f'only_mutate = ["{target.file}"]\n'
-        'also_copy = ["ai", "assets", "bench"]\n'
+        'also_copy = ["ai", "assets", "bench", "tools", "babel.cfg"]\n'
         f"pytest_add_cli_args_test_selection = [{tests}]\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts="]\n'
         "use_git_change_detection = false\n"

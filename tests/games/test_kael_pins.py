@@ -158,3 +158,28 @@ def test_round_limit_winner_is_the_lowest_total():
     assert k.state.totals == [32, 56, 64, 40]
     assert k.last("game_over")["winners"] == [0]
     assert k.last("game_over")["ranking"][0] == [0]
+
+
+def test_the_round_summary_of_a_false_kael_is_complete():
+    """The summary the table and the history read (spec 8, 9.2), every key written out."""
+    k = Kael()
+    hands = {0: "m1 0a 1a", 1: "1b 1c 1d", 2: ABOVE, 3: "2c 3a"}  # 0, 3, 6 and 5 points
+    k.rig(hands, current=2, circuit=True, totals=[10, 10, 30, 10])
+    k.play((2, CallKael()))
+    assert k.last("round_scored") == {
+        "round": 1,
+        "caller": 2,
+        "case": "false_kael",
+        "hand_totals": {"0": 0, "1": 3, "2": 6, "3": 5},
+        "points": {"0": 0, "1": 0, "2": 20, "3": 0},
+        "landings": [],
+        "eliminated": [],
+        "totals": [10, 10, 50, 10],
+    }
+
+
+def test_ranking_of_a_game_without_winners_has_no_empty_place():
+    """``ranking`` before anyone has won (a results preview) lists seats only, lowest first."""
+    state, _ = KaelGame().new_game(KaelOptions(players=3), 5)
+    state.totals = [30, 12, 40]
+    assert ranking(state) == [[1], [0], [2]]
