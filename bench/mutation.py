@@ -152,6 +152,9 @@ def run_target(name: str, target: Target, children: int, out: Path) -> Counter[s
         mutmut(tree, "run", "--max-children", str(children), *target.patterns(), log=log)
         statuses = results(tree, target)
         counts = Counter(statuses.values())
+        if counts["not checked"]:
+            raise SystemExit(f"{name}: mutmut left {counts['not checked']} mutants unchecked "
+                             f"(see {log})")
         survivors = sorted(n for n, s in statuses.items() if s not in ("killed", "timeout"))
         report = [f"# {name}: {target.file}", "",
                   f"tests: {' '.join(target.tests)}",
