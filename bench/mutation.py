@@ -58,11 +58,13 @@ class Target:
 
 
 TARGETS: dict[str, Target] = {
-    "nove/scoring": Target(f"{GAMES}/nove/scoring.py", ("tests/games/test_nove_examples.py",)),
+    "nove/scoring": Target(f"{GAMES}/nove/scoring.py", (
+        "tests/games/test_nove_examples.py", "tests/games/test_nove_scoring_pins.py")),
     "nove/view": Target(f"{GAMES}/nove/view.py", (
         "tests/games/test_nove_secrecy_by_hand.py", "tests/games/test_nove_examples.py",
         "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
-    "banco/scoring": Target(f"{GAMES}/banco/flow.py", ("tests/games/test_banco_examples.py",),
+    "banco/scoring": Target(f"{GAMES}/banco/flow.py", (
+        "tests/games/test_banco_examples.py", "tests/games/test_banco_scoring_pins.py"),
                             ("settle", "end_of_hand", "ranking", "game_over", "next_solvent")),
     "banco/view": Target(f"{GAMES}/banco/view.py", (
         "tests/games/test_banco_secrecy_by_hand.py", "tests/games/test_banco_examples.py",
@@ -79,7 +81,8 @@ TARGETS: dict[str, Target] = {
         "tests/games/test_kael_secrecy_by_hand.py", "tests/games/test_kael_examples.py",
         "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
     "numx/scoring": Target(f"{GAMES}/numx/scoring.py", (
-        "tests/games/test_numx_examples.py", "tests/games/test_numx_rules.py")),
+        "tests/games/test_numx_examples.py", "tests/games/test_numx_rules.py",
+        "tests/games/test_numx_scoring_pins.py")),
     "numx/view": Target(f"{GAMES}/numx/view.py", (
         "tests/games/test_numx_secrecy.py", "tests/games/test_numx_secrecy_by_hand.py",
         "tests/games/test_numx_rules.py", "tests/games/test_determinize_pins.py",
