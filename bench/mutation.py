@@ -73,6 +73,7 @@ TARGETS: dict[str, Target] = {
         "tests/games/test_nox_examples.py", "tests/games/test_nox_rules.py")),
     "nox/view": Target(f"{GAMES}/nox/view.py", (
         "tests/games/test_nox_secrecy_by_hand.py", "tests/games/test_nox_rules.py",
+        "tests/games/test_nox_observation_pins.py",
         "tests/games/test_nox_examples.py", "tests/games/test_determinize_pins.py",
         "tests/ai/test_fairness.py")),
     "kael/scoring": Target(f"{GAMES}/kael/scoring.py", (

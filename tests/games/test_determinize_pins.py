@@ -76,3 +76,15 @@ def test_determinize_deals_every_other_seats_hidden_cards_again(game_id, players
         game.apply(state, seat, legal[chooser.below(len(legal))])
         actions += 1
     assert checked >= max(1, points // 2)  # the check saw hidden hands at most points
+
+
+@pytest.mark.parametrize("game_id", ["nove", "banco", "nox", "kael", "numx"])
+def test_a_samples_chance_comes_from_the_samplers_generator(game_id):
+    """The sample's own generator is reseeded from the sampler's: two samplers give two futures
+    (a fixed or copied seed would let every sample replay one future, maybe the true one)."""
+    game = REGISTRY.get(game_id)
+    state, _ = game.new_game(game.options_from_json({"players": 3}), 5)
+    seat = game.to_act(state)[0]
+    futures = {game.determinize(state, seat, Rng(k)).rng.next_u64() for k in range(4)}
+    assert len(futures) == 4
+    assert state.rng.next_u64() not in futures
