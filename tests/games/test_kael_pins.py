@@ -137,6 +137,7 @@ def test_first_elimination_ranks_the_seats_still_in_by_lower_total(totals_before
     seen = k.game.observe(k.state, 1)  # every hand is shown once the game is over (spec 11)
     assert seen.revealed_hands == (("2a",), ("7a",), ("4a",), ("1a",))
     assert seen.ranking == tuple(tuple(place) for place in places)
+    assert k.game.hidden_cards(k.state, 0) == frozenset(k.state.deck)  # only the deck stays hidden
 
 
 def test_ranking_puts_the_lower_of_different_totals_first():
