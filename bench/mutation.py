@@ -68,6 +68,7 @@ TARGETS: dict[str, Target] = {
                             ("settle", "end_of_hand", "ranking", "game_over", "next_solvent")),
     "banco/view": Target(f"{GAMES}/banco/view.py", (
         "tests/games/test_banco_secrecy_by_hand.py", "tests/games/test_banco_examples.py",
+        "tests/games/test_banco_observation_pins.py",
         "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
     "nox/scoring": Target(f"{GAMES}/nox/scoring.py", (
         "tests/games/test_nox_examples.py", "tests/games/test_nox_rules.py")),

@@ -1,0 +1,71 @@
+"""Nove (banco) observations field by field (spec 6): at decision points of seeded random games,
+what each seat sees is read straight from the state by the spec's visibility rules (every hole
+card face down to the others until it is shown; everything else public), never through
+``observe``'s helpers; the betting limits come from ``legal_actions`` (issue 27, item 4; these
+kill the mutants of ``games/banco/view.py`` that the secrecy tests let live; docs/mutation.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nove_desktop.engine import Rng
+from nove_desktop.games.banco import BancoGame, BancoOptions
+from nove_desktop.games.banco.actions import Bet
+from nove_desktop.games.banco.state import Phase
+
+GAME = BancoGame()
+
+
+def expected(state: Any, seat: int | None) -> dict[str, Any]:
+    mine = seat is not None and 0 <= seat < state.players
+    opts = state.options
+    over = state.phase == Phase.GAME_OVER
+    cards = [list(hand) if (not hand or state.revealed[s] or s == seat) else [None, *hand[1:]]
+             for s, hand in enumerate(state.hands)]
+    limits: dict[str, Any] = {"bet_min": None, "bet_max": None, "bet_cap": None}
+    if state.phase == Phase.BET:
+        bets = [a.amount for a in GAME.legal_actions(state, state.current) if isinstance(a, Bet)]
+        high = max(bets)
+        cap = "table"
+        if high < opts.max_bet:  # the limit names what holds the bet below the table's
+            cap = "chips" if high == state.chips[state.current] else "bank"
+        limits = {"bet_min": min(bets), "bet_max": high, "bet_cap": cap}
+    return {
+        "seat": seat, "phase": str(state.phase), "to_act": [] if over else [state.current],
+        "current": None if over else state.current, "hand_number": state.hand_number,
+        "banker": state.banker, "hands_in_term": state.hands_in_term,
+        "hands_per_bank": opts.hands_per_bank, "deck_style": opts.deck_style,
+        "min_bet": opts.min_bet, "max_bet": opts.max_bet, "stock_count": len(state.stock),
+        "coverage_left": state.coverage_left, "punter_order": list(state.order),
+        "chips": list(state.chips), "eliminated": list(state.eliminated),
+        "banks_held": list(state.banks_held), "status": list(state.status),
+        "bets": list(state.bets), "cards": cards, "hole_face_up": list(state.revealed),
+        "hand": list(state.hands[seat]) if mine else [],
+        "score": state.totals[seat] if mine and state.hands[seat] else None,
+        **limits,
+        "last_hand": state.last_hand, "winners": list(state.winners),
+        "end_reason": state.end_reason,
+    }
+
+
+@pytest.mark.parametrize(("players", "chips"), [(3, None), (4, (30, 6, 100, 100))])
+def test_observations_at_many_points_of_a_game(players, chips):
+    options = BancoOptions(players=players, first_banker=0, max_hands=8)
+    state, _ = GAME.new_game(options, 23)
+    if chips is not None:  # a poor punter and a poor bank: every kind of betting limit
+        state.chips = list(chips)
+        state.coverage_left = chips[0]
+    chooser = Rng(players)
+    caps = set()
+    while GAME.to_act(state):
+        for seat in (*range(players), None, players):
+            assert GAME.observe(state, seat).to_json() == expected(state, seat), seat
+        caps.add(expected(state, None)["bet_cap"])
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, legal[chooser.below(len(legal))])
+    for seat in (1, None):
+        assert GAME.observe(state, seat).to_json() == expected(state, seat)
+    assert "table" in caps and (chips is None or {"chips", "bank"} <= caps)
