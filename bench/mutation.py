@@ -88,6 +88,7 @@ TARGETS: dict[str, Target] = {
         "tests/games/test_numx_scoring_pins.py")),
     "numx/view": Target(f"{GAMES}/numx/view.py", (
         "tests/games/test_numx_secrecy_by_hand.py", "tests/games/test_numx_observation_pins.py",
+        "tests/games/test_numx_determinize_pins.py",
         "tests/games/test_numx_rules.py", "tests/games/test_determinize_pins.py",
         "tests/ai/test_fairness.py")),
 }

@@ -14,6 +14,7 @@ import pytest
 
 from nove_desktop.engine import Rng
 from nove_desktop.games.numx import NumxGame
+from nove_desktop.games.numx.flow import sources_needed
 from nove_desktop.games.numx.state import Phase
 
 GAME = NumxGame()
@@ -50,6 +51,9 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
         "trick_count": state.trick_count, "trick_value": state.trick_value,
         "last_player": state.last_player, "leader": state.leader,
         "lead_fails": state.lead_fails, "window": window,
+        # the count is the flow's; shown only to a seat that refills now (spec 7)
+        "refill_needed": sources_needed(state, me) if mine and me in state.acting and str(
+            state.phase) in ("REPLENISH", "COMPLETION") else 0,
         "first_out": list(state.first_out), "totals": list(state.totals),
         "last_round": state.last_round,
         "revealed_hands": [list(h) for h in state.hands] if state.revealed else None,
@@ -60,7 +64,7 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
-SKIPPED = ("trick", "refill_needed")  # the trick's JSON shape, and refills: checked elsewhere
+SKIPPED = ("trick",)  # the trick's JSON shape: checked by the secrecy tests
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -86,4 +90,7 @@ def test_observations_at_many_points_of_a_game(players):
         for key in SKIPPED:
             got.pop(key)
         assert got == expected(state, seat)
-    assert {"TURN", "FX_WINDOW"} <= checked
+    assert {"TURN", "FX_WINDOW", "REPLENISH"} <= checked
+    # Once the game is over every hand and objective is shown: only the deck and the unused
+    # objectives stay hidden.
+    assert GAME.hidden_cards(state, 0) == frozenset(state.deck) | frozenset(state.objective_pile)
