@@ -69,3 +69,72 @@ def test_observations_at_many_points_of_a_game(players, chips):
     for seat in (1, None):
         assert GAME.observe(state, seat).to_json() == expected(state, seat)
     assert "table" in caps and (chips is None or {"chips", "bank"} <= caps)
+
+
+def points(cards: Any) -> int:
+    """Spec 2.3 by hand: 1-7 count their number, 8-10 count 1-3; the score is the sum mod 10."""
+    return sum(int(c[2:]) if int(c[2:]) <= 7 else int(c[2:]) - 7 for c in cards) % 10
+
+
+def test_seat_views_work_out_the_scores_the_viewer_may_know():
+    options = BancoOptions(players=4, first_banker=0, max_hands=6)
+    state, _ = GAME.new_game(options, 41)
+    chooser = Rng(9)
+    while GAME.to_act(state):
+        for viewer in (1, None):
+            obs = GAME.observe(state, viewer)
+            for s, seen in enumerate(obs.seats):
+                cards = state.hands[s]
+                visible = cards if (state.revealed[s] or s == viewer) else cards[1:]
+                assert (seen.seat, seen.chips, seen.eliminated, seen.banks_held) == (
+                    s, state.chips[s], state.eliminated[s], state.banks_held[s])
+                assert (seen.is_banker, seen.status, seen.bet, seen.hole_face_up) == (
+                    s == state.banker, state.status[s], state.bets[s], state.revealed[s])
+                shown = cards if state.revealed[s] else cards[1:]
+                assert seen.open_score == points(shown)
+                assert seen.score == (points(cards) if cards and len(visible) == len(cards)
+                                      else None)
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, legal[chooser.below(len(legal))])
+
+
+def test_the_last_hands_summary_in_an_observation_is_a_copy():
+    t_state, _ = GAME.new_game(BancoOptions(players=3, first_banker=0), 5)
+    chooser = Rng(3)
+    while t_state.last_hand is None:
+        seat = GAME.to_act(t_state)[0]
+        legal = GAME.legal_actions(t_state, seat)
+        GAME.apply(t_state, seat, legal[chooser.below(len(legal))])
+    before = {k: list(v) if isinstance(v, list) else v for k, v in t_state.last_hand.items()}
+    shown = GAME.observe(t_state, 1).to_json()["last_hand"]
+    for value in shown.values():
+        if isinstance(value, list):
+            value.append("x")
+    assert t_state.last_hand == before
+
+
+def test_a_sampled_hole_card_never_contradicts_the_hits_seen():
+    """D-22: a hit that made 9 is shown at once, so a face-down hole card cannot be one that
+    would have made 9 with the hits already seen. Every sample keeps to that, and its totals."""
+    options = BancoOptions(players=5, first_banker=0)
+    checked = 0
+    for seed in range(1, 30):
+        state, _ = GAME.new_game(options, seed)
+        chooser = Rng(seed)
+        while GAME.to_act(state) and state.hand_number < 3:
+            seat = GAME.to_act(state)[0]
+            hitters = [s for s in range(5) if s != seat and len(state.hands[s]) >= 2
+                       and not state.revealed[s]]
+            for s in hitters:
+                forbidden = set()
+                for k in range(1, len(state.hands[s])):
+                    forbidden.add((9 - points(state.hands[s][1:k + 1])) % 10)
+                for sample in (GAME.determinize(state, seat, Rng(k)) for k in range(6)):
+                    hole = sample.hands[s][0]
+                    assert points([hole]) not in forbidden, (seed, s, state.hands[s], hole)
+                    assert sample.totals[s] == points(sample.hands[s])
+                checked += 1
+            legal = GAME.legal_actions(state, seat)
+            GAME.apply(state, seat, legal[chooser.below(len(legal))])
+    assert checked >= 20
