@@ -1,0 +1,50 @@
+"""NOVE's samples keep every public fact (spec 7; issue 27, item 4; docs/mutation.md): at
+decisions of seeded random games, each sample gives the seat the same observation, the same
+seats to act and the same legal actions, never busts a hidden hand of a seat that has not busted,
+never puts a joker where a hit card was shown not to be one, and leaves no undeclared three of a
+kind in a dealt hand nobody has changed. A cheap cousin of the conformance suite's determinized
+checks, run by the mutation benchmark of ``games/nove/view.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from nove_desktop.engine import Rng
+from nove_desktop.games.nove import NoveGame, flow
+from nove_desktop.games.nove import hand as H
+
+GAME = NoveGame()
+SAMPLES = 6
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_samples_keep_what_the_seat_knows_and_every_public_fact(players):
+    checked = 0
+    for seed in range(1, 5):
+        options = GAME.options_from_json({"players": players, "max_rounds": 2})
+        state, _ = GAME.new_game(options, seed)
+        chooser = Rng(seed)
+        while acting := GAME.to_act(state):
+            seat = acting[chooser.below(len(acting))]
+            view = GAME.observe(state, seat).to_json()
+            legal = GAME.legal_actions(state, seat)
+            for k in range(SAMPLES):
+                sample = GAME.determinize(state, seat, Rng(k))
+                assert GAME.observe(sample, seat).to_json() == view
+                assert GAME.to_act(sample) == acting
+                assert GAME.legal_actions(sample, seat) == legal
+                for other, index in state.nonjoker_slots:
+                    assert not H.is_joker(sample.hands[other][index])
+                for other in range(players):
+                    if other == seat or state.busted[other]:
+                        continue
+                    fixed, free = flow.split(sample, other)
+                    assert not H.is_busted(fixed, free is not None)
+                    dealt = len(state.hands[other]) == 3 and not state.special and other not in {
+                        a[0] for a in state.announcements}
+                    if dealt:
+                        assert H.three_of_a_kind(fixed, free is not None) is None
+            checked += 1
+            legal_now = GAME.legal_actions(state, seat)
+            GAME.apply(state, seat, legal_now[chooser.below(len(legal_now))])
+    assert checked > 20
