@@ -75,6 +75,11 @@ def test_only_the_seat_to_play_after_a_full_circuit_may_call():
         False, True, False, False, False]
     outsider = k.game.observe(k.state, 4)  # a seat number the table does not have
     assert (outsider.hand, outsider.hand_total, outsider.can_call_kael) == ((), None, False)
+    k = Kael(false_kael_allowed=False)  # assisted mode: the seat's own total decides
+    k.rig({1: "1a 2c", 0: "9a 9b"}, current=1, circuit=True)
+    assert k.game.observe(k.state, 1).can_call_kael
+    k.state.current = 0
+    assert not k.game.observe(k.state, 0).can_call_kael  # 18 points: no call in assisted mode
     k = Kael()
     k.rig({1: "1a 2c"}, current=1, circuit=False)  # first circuit: nobody may call (K-A21)
     assert not k.game.observe(k.state, 1).can_call_kael

@@ -138,6 +138,8 @@ def test_first_elimination_ranks_the_seats_still_in_by_lower_total(totals_before
     assert seen.revealed_hands == (("2a",), ("7a",), ("4a",), ("1a",))
     assert seen.ranking == tuple(tuple(place) for place in places)
     assert k.game.hidden_cards(k.state, 0) == frozenset(k.state.deck)  # only the deck stays hidden
+    assert (seen.current, seen.end_reason) == (None, "first elimination")
+    assert seen.last_round == k.last("round_scored")
 
 
 def test_ranking_puts_the_lower_of_different_totals_first():
