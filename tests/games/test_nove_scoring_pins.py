@@ -37,10 +37,11 @@ def test_every_row_names_its_seat_and_says_whether_it_busted(final_hands):
 
 
 def test_a_joker_option_is_read_only_for_a_seat_with_a_free_joker():
-    # A stale option for a seat without a free joker changes nothing (its value stays 11).
+    # A stale option for a seat without a free joker changes nothing: its value stays 11 and
+    # the "5" makes no pair with its 5.
     hands = {0: SeatHand(("5", "6"), False), 1: SeatHand(("2", "3"), True)}
-    scores = score_round((0, 1), hands, None, {0: "7", 1: "4"})
-    assert (scores[0].value, scores[1].value) == (11, 9)
+    scores = score_round((0, 1), hands, None, {0: "5", 1: "4"})
+    assert (scores[0].value, scores[0].pairs, scores[1].value) == (11, 0, 9)
 
 
 def test_a_hands_total_adds_the_option_only_for_a_free_joker():
