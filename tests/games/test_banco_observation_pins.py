@@ -50,11 +50,15 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize(("players", "chips"), [(3, None), (4, (30, 6, 100, 100))])
+@pytest.mark.parametrize(("players", "chips"), [
+    (3, None),
+    (4, (30, 6, 100, 100)),  # a poor punter and a poor bank: every kind of betting limit
+    (3, (100, 10, 100)),  # chips exactly at the table limit: the table's limit is named
+])
 def test_observations_at_many_points_of_a_game(players, chips):
     options = BancoOptions(players=players, first_banker=0, max_hands=8)
     state, _ = GAME.new_game(options, 23)
-    if chips is not None:  # a poor punter and a poor bank: every kind of betting limit
+    if chips is not None:
         state.chips = list(chips)
         state.coverage_left = chips[0]
     chooser = Rng(players)
@@ -68,7 +72,7 @@ def test_observations_at_many_points_of_a_game(players, chips):
         GAME.apply(state, seat, legal[chooser.below(len(legal))])
     for seat in (1, None):
         assert GAME.observe(state, seat).to_json() == expected(state, seat)
-    assert "table" in caps and (chips is None or {"chips", "bank"} <= caps)
+    assert "table" in caps and (chips is None or chips[0] > 30 or {"chips", "bank"} <= caps)
 
 
 def points(cards: Any) -> int:

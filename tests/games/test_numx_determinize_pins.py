@@ -78,3 +78,23 @@ def test_objectives_and_pending_malus_choices_of_the_others_are_dealt_again():
     others = [x for x in range(state.players) if x != viewer]
     assert any([s.objectives[x] for x in others] != [state.objectives[x] for x in others]
                for s in drawn)
+
+
+def test_samples_give_the_seat_the_same_observation_and_choices():
+    """At decisions of seeded random games the sample shows the seat exactly what the true
+    state shows it (hands stay sorted as hands always are), with the same legal actions."""
+    checked = 0
+    for seed in (2, 3):
+        state, _ = GAME.new_game(OPTIONS, seed)
+        chooser = Rng(seed)
+        while acting := GAME.to_act(state):
+            seat = acting[chooser.below(len(acting))]
+            view = GAME.observe(state, seat).to_json()
+            legal = GAME.legal_actions(state, seat)
+            for k in range(3):
+                sample = GAME.determinize(state, seat, Rng(k))
+                assert GAME.observe(sample, seat).to_json() == view
+                assert GAME.legal_actions(sample, seat) == legal
+            checked += 1
+            GAME.apply(state, seat, legal[chooser.below(len(legal))])
+    assert checked > 100
