@@ -42,8 +42,19 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
+def card_value(card: str) -> int:
+    """Spec 1: numbers count their number, a Babatos (A, B, C) counts 10."""
+    return 10 if card[1] in "ABC" else int(card[1])
+
+
 def seen(state: Any, seat: int | None) -> dict[str, Any]:
     got = GAME.observe(state, seat).to_json()
+    if seat is None:
+        assert (got["jokers"], got["min_value"]) == ([], None)
+    elif not any(card in ("JR", "JY") for card in state.hands[seat]):
+        # Without a joker the minimum value is simply the sum of the cards (spec 3.3).
+        assert got["jokers"] == []
+        assert got["min_value"] == sum(card_value(c) for c in state.hands[seat])
     for key in DERIVED:
         got.pop(key)
     for row in got["seats"]:
