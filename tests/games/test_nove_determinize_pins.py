@@ -19,7 +19,7 @@ SAMPLES = 6
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_samples_keep_what_the_seat_knows_and_every_public_fact(players):
-    checked = 0
+    checked = declares = 0
     for seed in range(1, 5):
         options = GAME.options_from_json({"players": players, "max_rounds": 2})
         state, _ = GAME.new_game(options, seed)
@@ -44,7 +44,15 @@ def test_samples_keep_what_the_seat_knows_and_every_public_fact(players):
                         a[0] for a in state.announcements}
                     if dealt:
                         assert H.three_of_a_kind(fixed, free is not None) is None
+                if str(state.phase) == "declare":
+                    # Spec 4.6: the seats still to declare after the decider are the later
+                    # seats (order P) whose sampled hand is eligible (minimum value <= 9).
+                    later = state.order[state.order.index(seat) + 1:]
+                    assert sample.queue == [seat] + [
+                        s for s in later if flow.min_value(sample, s) <= 9]
+                    declares += 1
             checked += 1
             legal_now = GAME.legal_actions(state, seat)
             GAME.apply(state, seat, legal_now[chooser.below(len(legal_now))])
     assert checked > 20
+    assert players == 2 or declares > 0
