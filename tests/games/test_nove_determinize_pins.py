@@ -56,3 +56,13 @@ def test_samples_keep_what_the_seat_knows_and_every_public_fact(players):
             GAME.apply(state, seat, legal_now[chooser.below(len(legal_now))])
     assert checked > 20
     assert players == 2 or declares > 0
+
+
+def test_a_sample_reshuffles_at_random_even_from_a_stacked_game():
+    """A stacked game may keep its reshuffles in canonical order (tests, scenarios); a sample
+    never does: its future comes from its own generator, not from a known order."""
+    options = GAME.options_from_json({"players": 3})
+    state, _ = GAME.new_game(options, 4)
+    state.keep_reshuffle_order = True
+    seat = GAME.to_act(state)[0]
+    assert GAME.determinize(state, seat, Rng(1)).keep_reshuffle_order is False
