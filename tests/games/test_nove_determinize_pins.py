@@ -66,3 +66,37 @@ def test_a_sample_reshuffles_at_random_even_from_a_stacked_game():
     state.keep_reshuffle_order = True
     seat = GAME.to_act(state)[0]
     assert GAME.determinize(state, seat, Rng(1)).keep_reshuffle_order is False
+
+
+def after_ask_jokers(players: int) -> object:
+    """The first turn (seeded random games) in which the seat to play has asked for jokers and
+    some hit cards are known not to be jokers (spec 4.7), while a joker is still hidden from it:
+    a rare position."""
+    for seed in range(1, 300):
+        state, _ = GAME.new_game(GAME.options_from_json({"players": players}), seed)
+        chooser = Rng(seed)
+        while acting := GAME.to_act(state):
+            hidden = GAME.hidden_cards(state, acting[0])
+            if str(state.phase) == "turn" and state.asked and state.nonjoker_slots and (
+                    "JR" in hidden or "JY" in hidden):  # a joker the sample could misplace
+                return state
+            seat = acting[chooser.below(len(acting))]
+            legal = GAME.legal_actions(state, seat)
+            GAME.apply(state, seat, legal[chooser.below(len(legal))])
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_after_ask_jokers_samples_keep_the_hit_cards_that_are_no_jokers(players):
+    from test_nove_observation_pins import expected, seen
+
+    state = after_ask_jokers(players)
+    for seat in (*range(players), None):  # everybody heard the question and the answer
+        assert seen(state, seat) == expected(state, seat)
+        assert GAME.observe(state, seat).asked is True
+    viewer = GAME.to_act(state)[0]
+    for k in range(12):
+        sample = GAME.determinize(state, viewer, Rng(k))
+        for other, index in state.nonjoker_slots:
+            assert not H.is_joker(sample.hands[other][index]), (k, other, index)
+        assert GAME.observe(sample, viewer).to_json() == GAME.observe(state, viewer).to_json()

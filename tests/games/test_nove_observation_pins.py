@@ -36,7 +36,7 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
                                                           else a for a in state.announcements],
         "nove_holder": state.nove_holder, "special": state.special,
         "hits_taken": state.hits_taken if turn else 0, "asked": state.asked if turn else False,
-        "nonjoker_slots": sorted(state.nonjoker_slots),
+        "nonjoker_slots": [list(slot) for slot in sorted(state.nonjoker_slots)],
         "joker_options": [list(item) for item in sorted(state.joker_options.items())],
         "last_round": state.last_round, "winner": state.winner, "end_reason": state.end_reason,
     }
