@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bench import ai as ladder
-from bench import ai_speed, paired
+from bench import ai_speed, mutation, paired, planted_bugs
 from bench.fingerprint import fingerprint
 from nove_desktop.games import default_registry
 
@@ -124,3 +124,33 @@ def test_percentiles_are_nearest_rank() -> None:
     assert ai_speed.percentile(values, 0.5) == 10
     assert ai_speed.percentile(values, 0.95) == 19
     assert ai_speed.percentile((7,), 0.95) == 7
+
+
+def test_every_planted_bug_is_one_exact_change_with_tests_that_exist() -> None:
+    """bench/planted_bugs.py: each bug's old text occurs exactly once in its file (so the plant
+    is the change described, and a drift of the code is noticed), names are unique, and its
+    test selection exists."""
+    assert planted_bugs.check_bug_list(planted_bugs.ROOT) == []
+    assert len(planted_bugs.BUGS) >= 20
+    areas = {bug.area for bug in planted_bugs.BUGS}
+    assert {"scoring", "secrecy", "hand-off", "autosave", "resume", "statistics", "replay",
+            "settings"} <= areas
+
+
+def test_the_planted_bug_list_check_reports_drift(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1\nx = 1\n", encoding="utf-8")
+    bug = planted_bugs.Bug("twice", "scoring", "a.py", "x = 1\n", "x = 2\n", "", ("t.py",))
+    problems = planted_bugs.check_bug_list(tmp_path, [bug, bug])
+    assert "duplicate name twice" in problems
+    assert "twice: the old text occurs 2 times in a.py" in problems
+    assert "twice: no test file t.py" in problems
+
+
+def test_every_mutation_target_names_a_module_and_its_tests() -> None:
+    for name, target in mutation.TARGETS.items():
+        assert (mutation.ROOT / target.file).is_file(), name
+        for selection in target.tests:
+            assert (mutation.ROOT / selection.split("::")[0]).is_file(), (name, selection)
+        source = (mutation.ROOT / target.file).read_text(encoding="utf-8")
+        for function in target.functions:
+            assert f"def {function}(" in source, (name, function)

@@ -469,8 +469,9 @@ def test_a_square_is_laid_without_a_draw(app):
 
 
 def test_a_false_kael_call_asks_first(app):
+    # Exactly 6, just above the spec's limit of 5 (a boundary moved by one must show here).
     table = kael_at(app, my_turn_with(lambda s: CallKael() in s.legal(0) and hand_total(
-        s.state.hands[0]) > 5))
+        s.state.hands[0]) == 6))
     settle(app, table, 0)
     call = button(table, "Kaël!")
     assert call.danger  # a call above 5 is drawn as a risky one
@@ -488,8 +489,9 @@ def test_a_false_kael_call_asks_first(app):
 
 
 def test_a_kael_call_at_five_or_less_needs_no_confirmation(app):
+    # Exactly 5: the limit itself is a real call (spec 5.4 D).
     table = kael_at(app, my_turn_with(lambda s: CallKael() in s.legal(0) and hand_total(
-        s.state.hands[0]) <= 5))
+        s.state.hands[0]) == 5))
     settle(app, table, 0)
     assert not button(table, "Kaël!").danger
     press(app, pygame.K_k, "k")
