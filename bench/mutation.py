@@ -63,6 +63,7 @@ TARGETS: dict[str, Target] = {
     "nove/view": Target(f"{GAMES}/nove/view.py", (
         "tests/games/test_nove_secrecy_by_hand.py", "tests/games/test_nove_examples.py",
         "tests/games/test_nove_observation_pins.py", "tests/games/test_nove_determinize_pins.py",
+        "tests/games/test_nove_rare_positions.py",
         "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
     "banco/scoring": Target(f"{GAMES}/banco/flow.py", (
         "tests/games/test_banco_examples.py", "tests/games/test_banco_scoring_pins.py"),
