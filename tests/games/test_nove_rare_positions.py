@@ -150,3 +150,23 @@ def test_during_step1_declarations_a_later_seat_may_hold_a_nove_and_is_then_stil
                 assert sample.queue == [seat, *want], (k, sample.queue, want)
                 eligible_next += bool(after) and after[0] in want
     assert eligible_next > 0
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_sample_holds_every_card_once_and_its_hit_cards_where_the_hits_went(players):
+    """Spec 7: a sample deals the hidden cards again: the 44 cards of the deck each lie once in
+    a hand or a pile, and the hit cards of this Step 2 are the sample's cards at the hand
+    positions the hits went to (every hit is announced and joins the end of its hand)."""
+    checked = 0
+    for state, seat in seeded_points(players, ("turn", "exchange", "choose_joker"), range(1, 5)):
+        real = sorted(c for zone in (*state.hands, state.draw, state.discard) for c in zone)
+        hit_at = [(w, i) for w, hand in enumerate(state.hands) for i, c in enumerate(hand)
+                  if c in state.hit]
+        for k in range(3):
+            sample = GAME.determinize(state, seat, Rng(k))
+            cards = sorted(c for zone in (*sample.hands, sample.draw, sample.discard)
+                           for c in zone)
+            assert cards == real
+            assert sample.hit == {sample.hands[w][i] for w, i in hit_at}
+            checked += bool(hit_at) and bool(state.discard)
+    assert checked > 0
