@@ -63,6 +63,7 @@ TARGETS: dict[str, Target] = {
     "nove/view": Target(f"{GAMES}/nove/view.py", (
         "tests/games/test_nove_secrecy_by_hand.py", "tests/games/test_nove_examples.py",
         "tests/games/test_nove_observation_pins.py", "tests/games/test_nove_determinize_pins.py",
+        "tests/games/test_nove_rare_positions.py",
         "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
     "banco/scoring": Target(f"{GAMES}/banco/flow.py", (
         "tests/games/test_banco_examples.py", "tests/games/test_banco_scoring_pins.py"),
@@ -83,6 +84,7 @@ TARGETS: dict[str, Target] = {
     "kael/view": Target(f"{GAMES}/kael/view.py", (
         "tests/games/test_kael_secrecy_by_hand.py", "tests/games/test_kael_examples.py",
         "tests/games/test_kael_observation_pins.py", "tests/games/test_kael_pins.py",
+        "tests/games/test_kael_pending_samples.py",
         "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
     "numx/scoring": Target(f"{GAMES}/numx/scoring.py", (
         "tests/games/test_numx_examples.py", "tests/games/test_numx_rules.py",
