@@ -18,7 +18,7 @@ from nove_desktop.engine.actions import Action
 
 from .base import Seat, SeatError
 from .factory import level_of, make_seat, normal_seat
-from .search import Budget, SearchSeat, hard_budget, hint_budget
+from .search import Budget, SearchSeat, default_budgets
 
 Clock = Callable[[], float]
 
@@ -52,9 +52,7 @@ class DecisionRequest:
         """The search budget this request asks for (neither limit set: the game's default, a
         Hard seat's or, with ``for_hint``, a hint's)."""
         if self.seconds is None and self.iterations is None:
-            players = getattr(self.options, "players", None)
-            choose = hint_budget if for_hint else hard_budget
-            return choose(self.game_id, players)
+            return default_budgets(self.game_id, self.options)["hint" if for_hint else "hard"]
         return Budget(self.seconds, self.iterations)
 
 

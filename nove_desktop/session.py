@@ -14,7 +14,7 @@ from typing import Any
 
 from ai import DecisionRequest, Hint, decide, hint, level_of
 from ai.base import SeatError
-from ai.search import Budget, hard_budget, hint_budget
+from ai.search import Budget, default_budgets
 
 from .engine.actions import Action
 from .engine.errors import EngineError, FormatError
@@ -254,13 +254,6 @@ class SessionSeat:
     def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
         request = self.session.decision_request(self.seat)
         return decide(dataclasses.replace(request, observation=observation, legal=tuple(legal)))
-
-
-def default_budgets(game_id: str, options: Any) -> dict[str, Budget]:
-    """The fixed iteration budgets a new game of ``game_id`` with ``options`` starts with today
-    (also the fallback for a save or replay from before budgets were recorded)."""
-    players = getattr(options, "players", None)
-    return {"hard": hard_budget(game_id, players), "hint": hint_budget(game_id, players)}
 
 
 def budgets_to_json(budgets: dict[str, Budget]) -> dict[str, dict[str, Any]]:

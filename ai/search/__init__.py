@@ -7,6 +7,7 @@ from .budget import (
     HINT_ITERATIONS,
     Budget,
     BudgetError,
+    default_budgets,
     hard_budget,
     hint_budget,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "Search",
     "SearchResult",
     "SearchSeat",
+    "default_budgets",
     "hard_budget",
     "hint_budget",
 ]

@@ -104,6 +104,14 @@ def hint_budget(game_id: str, players: int | None = None) -> Budget:
     return Budget(iterations=_look_up(HINT_ITERATIONS, game_id, players, OTHER_GAME[1]))
 
 
+def default_budgets(game_id: str, options: Any) -> dict[str, Budget]:
+    """Today's fixed budgets of a game of ``game_id`` with ``options`` (their seat count picks
+    the row): "hard" for a Hard seat's decision, "hint" for a hint. The one place that reads
+    the seat count from a game's options."""
+    players = getattr(options, "players", None)
+    return {"hard": hard_budget(game_id, players), "hint": hint_budget(game_id, players)}
+
+
 def _look_up(
     table: dict[str, dict[int, int]], game_id: str, players: int | None, other: int
 ) -> int:
