@@ -140,7 +140,7 @@ def _results_problem(where: str, entry: object) -> str | None:
 def save_problems(data: Mapping[str, Any]) -> list[str]:
     """What is wrong with an autosave whose markers are right: its ``replay`` must be a replay
     (its shape; whether it re-executes is known only when resumed), ``finished`` true or false,
-    ``ui`` an object."""
+    ``ui`` an object, ``undos`` (when present) a whole number of moves taken back."""
     problems = []
     try:
         parse(data.get("replay"))
@@ -150,4 +150,7 @@ def save_problems(data: Mapping[str, Any]) -> list[str]:
         problems.append(f"finished is {show(data.get('finished'))}, not true or false")
     if not isinstance(data.get("ui", {}), dict):
         problems.append(f"ui is {show(data.get('ui'))}, not an object")
+    undos = data.get("undos", 0)
+    if type(undos) is not int or undos < 0:
+        problems.append(f"undos is {show(undos)}, not a whole number")
     return problems

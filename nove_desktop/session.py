@@ -23,6 +23,7 @@ from .engine.game import Game, Stack
 from .engine.registry import Registry
 from .engine.replay import Replay, ReplayError, SeatInfo, parse, run
 from .match import decision_request
+from .undo import SightLog, UndoRefusal, UndoRefused, replay_with_log, undo_point
 
 SAVE_FORMAT = "nove-desktop-save"
 SAVE_VERSION = 1
@@ -77,6 +78,8 @@ class GameSession:
         self.budgets = {purpose: given.get(purpose, budget) for purpose, budget in today.items()}
         self.replay.budget = budgets_to_json(self.budgets)
         _check_kinds(self.seats)
+        self.undos = 0  # moves taken back in this game: an "assisted" game when above 0
+        self._sight: SightLog | None = None  # built on the first undo question
 
     # -- whose turn ------------------------------------------------------------------------------
     @property
@@ -109,6 +112,8 @@ class GameSession:
         """Apply and record an action; ``IllegalActionError`` leaves everything unchanged."""
         events = self.game.apply(self.state, seat, action)
         self.replay.record(seat, action)
+        if self._sight is not None:
+            self._sight.record(self.game, self.state)
         return events
 
     @property
@@ -177,18 +182,65 @@ class GameSession:
             raise KeyError(seat)
         return SessionSeat(self, seat)
 
+    # -- undo (see nove_desktop/undo.py for the rule) ----------------------------------------------
+    def undo_refusal(self) -> UndoRefusal | None:
+        """Why the human player's last move cannot be taken back now (None: it can)."""
+        try:
+            self._undo_point()
+        except UndoRefused as exc:
+            return exc.why
+        return None
+
+    def undo(self) -> int:
+        """Take back the human player's last move and every action after it: the action list
+        is cut there and the state rebuilt by re-executing it from the seed, as a resumed save
+        is. Returns how many actions were taken back; ``UndoRefused`` (nothing changed) when
+        the rule does not allow it."""
+        point = self._undo_point()
+        seat = self.human_seats[0]
+        kept = list(self.replay.actions[:point])
+        state, sight = replay_with_log(
+            self.game, self.options, self.seed, self.stack, kept, seat)
+        taken = len(self.replay.actions) - point
+        self.replay.actions = kept
+        self.state = state
+        self._sight = sight
+        self.opening_events = []
+        self.undos += 1
+        return taken
+
+    @property
+    def assisted(self) -> bool:
+        """A move was taken back in this game (its statistics count it as helped)."""
+        return self.undos > 0
+
+    def _undo_point(self) -> int:
+        humans = self.human_seats
+        if len(humans) > 1:
+            raise UndoRefused(UndoRefusal.PASS_AND_PLAY)
+        if not humans:
+            raise UndoRefused(UndoRefusal.NO_PLAYER)
+        if self._sight is None or self._sight.seat != humans[0]:
+            _state, self._sight = replay_with_log(
+                self.game, self.options, self.seed, self.stack, self.replay.actions, humans[0])
+        movers = [seat for seat, _action in self.replay.actions]
+        return undo_point(movers, humans[0], self._sight, self.over)
+
     # -- saving ----------------------------------------------------------------------------------
     def to_save(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         result = self.game.result(self.state)
         data = self.replay.to_json()
         data.pop("result", None)
-        return {
+        save: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "replay": data,
             "finished": result.over,
             "ui": dict(extra or {}),
         }
+        if self.undos:  # written only when there were some: saves without undo do not change
+            save["undos"] = self.undos
+        return save
 
     @classmethod
     def from_save(cls, data: Any, registry: Registry) -> GameSession:
@@ -239,6 +291,11 @@ class GameSession:
         replay.result = None
         session.replay = replay
         session.ui = dict(data.get("ui") or {})
+        undos = data.get("undos", 0)
+        if type(undos) is not int or undos < 0:
+            raise SaveError("the saved game cannot be resumed: its count of undone moves is wrong")
+        session.undos = undos
+        session._sight = None
         return session
 
 
