@@ -104,7 +104,7 @@ class EndingMixin:
                     scores[seat],
                     lower_is_better=self.game.lower_score_wins,
                     player=self.names[seat],
-                    hinted=seat in self.hinted,
+                    hinted=seat in self.hinted or self.session.assisted,  # undo helps too
                 )
             except WriteRefused as exc:  # never counted, and never said to be
                 if not exc.told:

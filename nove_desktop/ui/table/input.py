@@ -8,6 +8,7 @@ import pygame
 from . import paint
 from .drag import Drag
 from .sprites import CardSprite
+from .undoing import is_undo_key
 
 
 class InputMixin:
@@ -17,6 +18,9 @@ class InputMixin:
         if event.type == pygame.KEYDOWN and getattr(event, "unicode", "") == "?":
             self.advisor.ask()
             return
+        if is_undo_key(event):  # before the skip below: Ctrl+Z always means undo
+            self.undo()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.log_open:
                 self.log_open = False
@@ -25,6 +29,7 @@ class InputMixin:
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
+            self.hover_undo(event.pos)
             if self.drag is not None:
                 self.carry(event.pos)
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1

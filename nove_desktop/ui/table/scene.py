@@ -60,10 +60,11 @@ from .layout import SeatSpot, seat_spots
 from .moments import OpenMoment
 from .sprites import HOVER_LIFT, SELECT_LIFT, CardSprite
 from .turns import TurnsMixin
+from .undoing import UndoMixin
 from .zones import Zones
 
 
-class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
+class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Scene):
     """The kit. Subclasses set the class attributes and override the hooks below."""
 
     name = "table"
@@ -113,8 +114,10 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         self.log_button = Button(_("Log"), self.toggle_log)
         self.advisor = Advisor(self)
         self.hint_button = Button(_("Hint  (?)"), self.advisor.ask)
+        self.undo_button = self.make_undo_button()
+        undo = [self.undo_button] if self.undo_button.visible else []  # one person only
         self.hud_buttons = [self.menu_button, self.rules_button, self.log_button,
-                            *self.extra_hud_buttons(), self.hint_button]
+                            *self.extra_hud_buttons(), *undo, self.hint_button]
         self.pending_modal: Callable[[], None] | None = None
         self.modal_open = False
         self.stats_recorded = False
@@ -431,6 +434,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         self.update_motion(dt)
         self.advisor.update()
         self.hint_button.visible = self.advisor.available()
+        self.update_undo_button()
         self.flush_save()
         if self.modal_open:
             return
@@ -538,6 +542,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         paint.effects(self, surface)
         self.draw_overlay(surface)
         paint.hud(self, surface)
+        self.draw_undo_tip(surface)
         for widget in self.card_widgets:
             sprite = self.sprites.get(widget.ref)
             if sprite is not None:
