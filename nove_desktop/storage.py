@@ -206,8 +206,9 @@ class Settings:
 @dataclass(frozen=True)
 class GameStats:
     """Results of one game kind (of one player, or of everybody who played at this computer).
-    ``best_score`` is None until a game has been recorded; ``hinted_*`` count the games in which
-    a hint was asked; ``players`` holds each player's own results, by name."""
+    ``best_score`` is None until a game has been recorded; ``hinted_*`` count the assisted
+    games: a hint was asked or a move undone (the file keeps its older key, "hinted");
+    ``players`` holds each player's own results, by name."""
 
     played: int = 0
     won: int = 0
@@ -569,8 +570,9 @@ class Storage:
 
         ``lower_is_better`` is for games where the lowest score is the best (Kaël); ``player``
         is the seat's name (its own results are kept apart from everybody's); ``hinted`` says
-        whether that player asked for a hint during the game. Returns the game's updated
-        statistics and the problem message of an unreadable statistics file, if any. Raises
+        whether that player was helped during the game (asked for a hint or undid a move).
+        Returns the game's updated statistics and the problem message of an unreadable
+        statistics file, if any. Raises
         :class:`StorageError` if the file cannot be written (:class:`WriteRefused` if the folder
         cannot be written to or the file belongs to a newer version): a result is never
         reported as counted when it was not written.

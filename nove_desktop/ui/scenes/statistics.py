@@ -1,6 +1,7 @@
 """The statistics page: for every game, the games played and won, the win rate, the best score
-(in the game's own direction) and the games won with a hint; for everybody who played at this
-computer, or for one player (Left/Right choose whose)."""
+(in the game's own direction) and the games won with help (a hint asked or a move undone:
+"assisted" games); for everybody who played at this computer, or for one player (Left/Right
+choose whose)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ EVERYONE = ""
 
 def columns() -> tuple[str, ...]:
     return (_("Game"), _("Played"), _("Won"), _("Win rate"), _("Best score"),
-            _("Won with hints"))
+            _("Won with help"))
 
 
 # Right edges of the number columns and the left edge of the game column, as fractions of the
