@@ -155,3 +155,39 @@ def test_an_undone_game_counts_as_helped_in_the_statistics(app):
     stats = statistics["kael"]
     assert (stats.played, stats.hinted_played) == (1, 1)
     assert stats.player("Ana").hinted_played == 1
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("nove", 11), ("banco", 4), ("numx", 5)])
+def test_every_table_is_rebuilt_as_it_stands(app, game_id, seed):
+    session = session_for(app, game_id, ["human", AI, AI], seed=seed)
+    table = open_table(app, session)
+    settle(app, table)
+    point = play_until_undo_allowed(app, table)
+    ctrl_z(app)
+    rebuilt = table_of(app)
+    assert rebuilt is not table and session.position == point
+    assert shows_the_game_as_it_stands(rebuilt)
+    settle(app, rebuilt, 0)
+    assert rebuilt.controls
+
+
+def test_an_undo_during_the_animation_leaves_nothing_in_flight(app):
+    """Ctrl+Z right after the move, while its cards still fly: it is an undo (not a skip) and
+    the rebuilt table has every card at rest in its place."""
+    reset(app, speed="normal", pace="normal")
+    session = session_for(app, "numx", ["human", AI, AI], seed=5)
+    table = open_table(app, session)
+    for _ in range(60):
+        settle(app, table)
+        first_legal(app, table)
+        step(app)
+        if session.undo_refusal() is None and table.animating:
+            break
+    else:
+        raise AssertionError("no undo during an animation: choose another seed")
+    point = max(i for i, (seat, _a) in enumerate(session.replay.actions) if seat == 0)
+    ctrl_z(app)
+    rebuilt = table_of(app)
+    assert rebuilt is not table and session.position == point
+    assert shows_the_game_as_it_stands(rebuilt)
+    assert not any(sprite.motion.moving for sprite in rebuilt.sprites.values())
