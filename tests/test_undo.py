@@ -230,3 +230,17 @@ def test_a_round_that_ended_since_the_move_refuses_the_undo() -> None:
             break
     assert not session.over and any(seat == 0 for seat, _a in session.replay.actions)
     assert session.undo_refusal() == UndoRefusal.ROUND_OVER
+
+
+@pytest.mark.parametrize("bad", [-1, True, 1.0, "1", None])
+def test_a_save_with_a_wrong_count_of_undos_is_refused_in_words(bad: Any) -> None:
+    from nove_desktop.datafiles import save_problems
+    from nove_desktop.session import SaveError
+
+    session = new_session("nove", ["human", "normal", "normal"], seed=2)
+    session.apply(*next_move(session))
+    data = {**session.to_save(), "undos": bad}
+    assert any("undos" in problem for problem in save_problems(data))
+    with pytest.raises(SaveError, match="undone moves"):
+        GameSession.from_save(data, REGISTRY)
+    assert GameSession.from_save(session.to_save(), REGISTRY).undos == 0
