@@ -110,7 +110,3 @@ def _equal(found: Hint, best: HintOption, voice: Voice, deals: str) -> str:
         len(tied),
     ).format(n=len(tied), deals=deals)
 
-
-def seat_name(observation: Any, seat: int, voice: Voice) -> str:
-    """Another seat's name; the viewer's own seat is "you" (in the sentence's own words)."""
-    return _("you") if seat == observation.seat else voice.seat(seat)

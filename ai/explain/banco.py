@@ -11,7 +11,7 @@ from nove_desktop.games.banco.view import BancoObservation
 from nove_desktop.i18n import _
 
 from ..banco import GOOD_HOLES, timid, unseen_values
-from . import Voice, seat_name
+from . import Voice
 
 
 def reason(obs: BancoObservation, action: Action, voice: Voice) -> str | None:
@@ -50,7 +50,7 @@ def _bet(obs: BancoObservation, action: Bet, words: str, voice: Voice) -> str:
         last = obs.last_hand or {}
         return _("{action}: {name} stood on {score} last hand; against such a timid banker "
                  "betting more pays.").format(
-            action=words, name=seat_name(obs, obs.banker, voice),
+            action=words, name=voice.seat(obs.banker),
             score=last.get("banker_score", 0))
     if obs.hand and VALUE[obs.hand[0]] in GOOD_HOLES:
         return _("{action}: your hole card, {card}, is one of the best starts.").format(
