@@ -12,10 +12,13 @@ from nove_desktop.games.kael.actions import (
     ChooseHandSize,
     Cut,
     DrawOnly,
+    GoodDraw,
+    KeepCard,
     Lay,
+    LayPass,
     LaySquare,
 )
-from nove_desktop.games.kael.cards import POINTS, RANK
+from nove_desktop.games.kael.cards import PASS_CARD, POINTS, RANK
 from nove_desktop.games.kael.view import KaelObservation
 from nove_desktop.i18n import _, ngettext
 
@@ -32,6 +35,12 @@ def reason(obs: KaelObservation, action: Action, voice: Voice) -> str | None:
         return _lay(obs, action, words, voice)
     if isinstance(action, LaySquare):
         return _shed(words, sum(POINTS[c] for c in action.cards))
+    if isinstance(action, LayPass):
+        return _shed(words, POINTS[PASS_CARD])
+    if isinstance(action, GoodDraw) and obs.good_draw is not None:
+        return _shed(words, POINTS[obs.good_draw])
+    if isinstance(action, KeepCard) and obs.good_draw is not None:
+        return _keep(obs, obs.good_draw, words, voice)
     if isinstance(action, CallKael):
         return _call(obs, words)
     if isinstance(action, Cut) and obs.cut_window is not None:
@@ -43,6 +52,20 @@ def reason(obs: KaelObservation, action: Action, voice: Voice) -> str | None:
     if isinstance(action, DrawOnly) and action.source == TABLE_SOURCE and obs.table:
         top = obs.table[-1][0]
         return _cheap(words, voice.card(top), POINTS[top])
+    return None
+
+
+def _keep(obs: KaelObservation, card: str, words: str, voice: Voice) -> str | None:
+    """The Normal seat's reason to keep a cheap good draw: laying it would leave a chain that
+    another seat is known (from the table cards it took) to be able to cut."""
+    missing = 4 - (obs.chain_length + 1)
+    for view in obs.seats:
+        if view.seat == obs.seat or view.eliminated or view.seat == obs.caller or missing < 1:
+            continue
+        if sum(1 for c in view.known_cards if RANK[c] == RANK[card]) >= missing:
+            return _("{action}: laying {card} would let {name} cut with the cards taken from "
+                     "the table.").format(action=words, card=voice.card(card),
+                                          name=voice.seat(view.seat))
     return None
 
 

@@ -211,3 +211,18 @@ def test_a_kael_hint_says_fewer_points_are_better_and_shows_the_lower_first() ->
     numbers = [float(n) for n in NUMBER.findall(text)]
     assert len(numbers) == 2 and numbers[0] < numbers[1], text
     assert "fewer points are better" in text and "pairs with your 7" in text
+
+
+def test_a_joker_at_scoring_shows_the_exact_points() -> None:
+    """NOVE's scoring joker with every hand face up (seed 5, position 9): no hidden card can
+    change the result, so the hint gives the exact points, the value of every simulated deal."""
+    game, state, seat, seed, position = decision_points("nove", 4, 5)[3]
+    assert (seed, position) == (5, 9)
+    request = decision_request(game, state, seed, seat, "hard", position, iterations=32)
+    assert type(request.legal[0]).__name__ == "ChooseJoker"
+    found = hint(request)
+    text = explain_request(request, found, words_voice("nove"))
+    stats, _deals = raw_stats(request)
+    outcomes = next(s.outcomes for s in stats if s.action == found.action)
+    assert len(set(outcomes)) == 1
+    assert f"exactly <{outcomes[0]:.6f}>" in text and "%" not in text, text
