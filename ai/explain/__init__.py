@@ -11,7 +11,6 @@ actions and values in the player's language with its own helpers.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -19,26 +18,27 @@ from nove_desktop.engine.actions import Action
 from nove_desktop.i18n import _, format_number, ngettext
 
 from ..decide import CERTAIN, CLEAR, CONFIDENCE, EQUAL, DecisionRequest, Hint, HintOption
+from . import banco, kael, nove, nox, numx
+from .voice import Voice
 
-
-@dataclasses.dataclass(frozen=True)
-class Voice:
-    """How the table names things in the player's language: ``card`` (the table's own card
-    helper: "red 5", "a 7", "blue 4"), ``seat`` (another seat's name), ``action`` ("Stand",
-    "Lay a pair of 7s") and ``value`` (a round result in the game's units: "+1.3 points")."""
-
-    card: Callable[[str], str]
-    seat: Callable[[int], str]
-    action: Callable[[Action], str]
-    value: Callable[[float], str]
+__all__ = ["EXPLAINERS", "Voice", "explain", "explain_request", "figure"]
 
 
 Explainer = Callable[[Any, Action, Voice], "str | None"]
 
+EXPLAINERS: dict[str, Explainer] = {
+    "nove": nove.reason,
+    "banco": banco.reason,
+    "kael": kael.reason,
+    "nox": nox.reason,
+    "numx": numx.reason,
+}
+"""Each game's reason in card terms (``None``: the game has no reason for that move)."""
+
 
 def explain(game_id: str, observation: Any, found: Hint, voice: Voice) -> str:
     """The hint's sentence: the reason in card terms (or a plain "Stand."), then the figure."""
-    explainer = _explainers().get(game_id)
+    explainer = EXPLAINERS.get(game_id)
     reason = explainer(observation, found.action, voice) if explainer is not None else None
     if not reason:
         reason = _("{action}.").format(action=voice.action(found.action))
@@ -51,18 +51,6 @@ def explain_request(request: DecisionRequest, found: Hint, voice: Voice) -> str:
     return explain(request.game_id, request.observation, found, voice)
 
 
-def _explainers() -> dict[str, Explainer]:
-    from . import banco, kael, nove, nox, numx  # each game's own module, loaded when asked
-
-    return {
-        "nove": nove.reason,
-        "banco": banco.reason,
-        "kael": kael.reason,
-        "nox": nox.reason,
-        "numx": numx.reason,
-    }
-
-
 def figure(found: Hint, voice: Voice) -> str:
     """The search's figure, after the reason. One number when the outcome is certain or the
     best moves are equal within the noise (then none: "about equal"); a pair only when the
@@ -72,7 +60,8 @@ def figure(found: Hint, voice: Voice) -> str:
         return _("It is the only sensible move.")
     best, other = options[0], options[1]
     deals = ngettext("{n} simulated deal", "{n} simulated deals", found.deals).format(
-        n=format_number(found.deals))
+        n=format_number(found.deals)
+    )
     if found.verdict == EQUAL:
         return _equal(found, best, voice, deals)
     values = {
@@ -83,14 +72,19 @@ def figure(found: Hint, voice: Voice) -> str:
     }
     if found.fewer_is_better:
         if found.verdict == CERTAIN:
-            return _("It adds exactly {value} to your total, against {other_value} for {other} "
-                     "(fewer points are better).").format(**values)
-        return _("Over {deals}: {value} added to your total on average, against {other_value} "
-                 "for {other} (fewer points are better).").format(**values)
+            return _(
+                "It adds exactly {value} to your total, against {other_value} for {other} "
+                "(fewer points are better)."
+            ).format(**values)
+        return _(
+            "Over {deals}: {value} added to your total on average, against {other_value} "
+            "for {other} (fewer points are better)."
+        ).format(**values)
     if found.verdict == CERTAIN:
         return _("It gives exactly {value}, against {other_value} for {other}.").format(**values)
     return _("Over {deals}: {value} on average, against {other_value} for {other}.").format(
-        **values)
+        **values
+    )
 
 
 def _equal(found: Hint, best: HintOption, voice: Voice, deals: str) -> str:
@@ -99,14 +93,15 @@ def _equal(found: Hint, best: HintOption, voice: Voice, deals: str) -> str:
     if all(o.error == 0.0 and o.gap == 0.0 for o in tied) and best.error == 0.0:
         if found.fewer_is_better:
             return _("Every such move adds exactly {value} to your total.").format(
-                value=voice.value(best.mean))
+                value=voice.value(best.mean)
+            )
         return _("Every such move gives exactly {value}.").format(value=voice.value(best.mean))
     if len(tied) == 1:
         return _("{other} is about as good: {deals} cannot tell them apart.").format(
-            other=voice.action(tied[0].action), deals=deals)
+            other=voice.action(tied[0].action), deals=deals
+        )
     return ngettext(
         "{n} other move is about as good: {deals} cannot tell them apart.",
         "{n} other moves are about as good: {deals} cannot tell them apart.",
         len(tied),
     ).format(n=len(tied), deals=deals)
-

@@ -11,7 +11,7 @@ from nove_desktop.games.banco.view import BancoObservation
 from nove_desktop.i18n import _
 
 from ..banco import GOOD_HOLES, timid, unseen_values
-from . import Voice
+from .voice import Voice
 
 
 def reason(obs: BancoObservation, action: Action, voice: Voice) -> str | None:
@@ -37,25 +37,29 @@ def _draw(obs: BancoObservation, action: Action, words: str) -> str | None:
     if action == HIT:
         if better < worse:
             return None  # the count would argue against the card: let the figure speak
-        return _("{action}: {good} of the {n} cards you have not seen would raise your "
-                 "{score}.").format(good=better, **values)
+        return _(
+            "{action}: {good} of the {n} cards you have not seen would raise your {score}."
+        ).format(good=better, **values)
     if worse < better:
         return None
-    return _("{action}: {bad} of the {n} cards you have not seen would lower your "
-             "{score}.").format(bad=worse, **values)
+    return _("{action}: {bad} of the {n} cards you have not seen would lower your {score}.").format(
+        bad=worse, **values
+    )
 
 
 def _bet(obs: BancoObservation, action: Bet, words: str, voice: Voice) -> str:
     if timid(obs):
         last = obs.last_hand or {}
-        return _("{action}: {name} stood on {score} last hand; against such a timid banker "
-                 "betting more pays.").format(
-            action=words, name=voice.seat(obs.banker),
-            score=last.get("banker_score", 0))
+        return _(
+            "{action}: {name} stood on {score} last hand; against such a timid banker "
+            "betting more pays."
+        ).format(action=words, name=voice.seat(obs.banker), score=last.get("banker_score", 0))
     if obs.hand and VALUE[obs.hand[0]] in GOOD_HOLES:
         return _("{action}: your hole card, {card}, is one of the best starts.").format(
-            action=words, card=voice.card(obs.hand[0]))
+            action=words, card=voice.card(obs.hand[0])
+        )
     if obs.bet_min is not None and action.amount <= obs.bet_min:
-        return _("{action}: with an ordinary hole card the banker has the edge, so risk "
-                 "little.").format(action=words)
+        return _(
+            "{action}: with an ordinary hole card the banker has the edge, so risk little."
+        ).format(action=words)
     return words + "."

@@ -23,7 +23,7 @@ from nove_desktop.games.kael.view import KaelObservation
 from nove_desktop.i18n import _, ngettext
 
 from ..kael import KEEP_AT, KaelHeuristicSeat
-from . import Voice
+from .voice import Voice
 
 _SEAT = KaelHeuristicSeat(0)  # its estimates read the observation only (no chance involved)
 
@@ -63,22 +63,26 @@ def _keep(obs: KaelObservation, card: str, words: str, voice: Voice) -> str | No
         if view.seat == obs.seat or view.eliminated or view.seat == obs.caller or missing < 1:
             continue
         if sum(1 for c in view.known_cards if RANK[c] == RANK[card]) >= missing:
-            return _("{action}: laying {card} would let {name} cut with the cards taken from "
-                     "the table.").format(action=words, card=voice.card(card),
-                                          name=voice.seat(view.seat))
+            return _(
+                "{action}: laying {card} would let {name} cut with the cards taken from the table."
+            ).format(action=words, card=voice.card(card), name=voice.seat(view.seat))
     return None
 
 
 def _shed(words: str, points: int) -> str:
-    return ngettext("{action}: it takes {n} point out of your hand.",
-                    "{action}: it takes {n} points out of your hand.", points).format(
-        action=words, n=points)
+    return ngettext(
+        "{action}: it takes {n} point out of your hand.",
+        "{action}: it takes {n} points out of your hand.",
+        points,
+    ).format(action=words, n=points)
 
 
 def _cheap(words: str, card: str, points: int) -> str:
-    return ngettext("{action}: {card} adds only {n} point to your hand.",
-                    "{action}: {card} adds only {n} points to your hand.", points).format(
-        action=words, card=card, n=points)
+    return ngettext(
+        "{action}: {card} adds only {n} point to your hand.",
+        "{action}: {card} adds only {n} points to your hand.",
+        points,
+    ).format(action=words, card=card, n=points)
 
 
 def _lay(obs: KaelObservation, action: Lay, words: str, voice: Voice) -> str:
@@ -93,9 +97,10 @@ def _lay(obs: KaelObservation, action: Lay, words: str, voice: Voice) -> str:
     if POINTS[top] > KEEP_AT and not matching:
         return _shed(words, points)
     if matching and POINTS[top] > KEEP_AT:
-        return _("{action}: it takes {n} points out of your hand, and {card} pairs with your "
-                 "{rank} to lay both next turn.").format(
-            action=words, n=points, card=voice.card(top), rank=RANK[top])
+        return _(
+            "{action}: it takes {n} points out of your hand, and {card} pairs with your "
+            "{rank} to lay both next turn."
+        ).format(action=words, n=points, card=voice.card(top), rank=RANK[top])
     return ngettext(
         "{action}: it takes {n} points out of your hand, and {card} adds only {m} point.",
         "{action}: it takes {n} points out of your hand, and {card} adds only {m} points.",
@@ -110,9 +115,10 @@ def _call(obs: KaelObservation, words: str) -> str | None:
     estimates = _SEAT._estimates(obs)
     if not estimates:
         return None
-    return _("{action}: your hand is worth {total}; every other hand likely holds more "
-             "(the lowest about {lowest}).").format(
-        action=words, total=total, lowest=round(min(estimates)))
+    return _(
+        "{action}: your hand is worth {total}; every other hand likely holds more "
+        "(the lowest about {lowest})."
+    ).format(action=words, total=total, lowest=round(min(estimates)))
 
 
 def _hand_size(obs: KaelObservation, words: str) -> str | None:
@@ -122,8 +128,10 @@ def _hand_size(obs: KaelObservation, words: str) -> str | None:
         return None
     if mine == min(active):
         return _("{action}: you have the lowest total; a short round keeps your lead safe.").format(
-            action=words)
+            action=words
+        )
     if mine == max(active):
-        return _("{action}: you have the highest total; a long round gives you time to catch "
-                 "up.").format(action=words)
+        return _(
+            "{action}: you have the highest total; a long round gives you time to catch up."
+        ).format(action=words)
     return None

@@ -19,7 +19,7 @@ from nove_desktop.games.nove.view import NoveObservation
 from nove_desktop.i18n import _
 
 from ..nove import RISK, NoveHeuristicSeat, reduce
-from . import Voice
+from .voice import Voice
 
 _SEAT = NoveHeuristicSeat(0)  # its counting reads the observation only (no chance involved)
 
@@ -54,16 +54,19 @@ def _draw(obs: NoveObservation, action: Action, words: str) -> str | None:
     share = len(busting) / len(unseen)
     if isinstance(action, Hit):
         if not busting:
-            return _("{action}: none of the {n} cards you have not seen can bust your "
-                     "{value}.").format(**values)
+            return _(
+                "{action}: none of the {n} cards you have not seen can bust your {value}."
+            ).format(**values)
         if share >= 0.5:
             return None  # the count would argue against the hit: let the figure speak
-        return _("{action}: only {bad} of the {n} cards you have not seen would bust your "
-                 "{value}.").format(**values)
+        return _(
+            "{action}: only {bad} of the {n} cards you have not seen would bust your {value}."
+        ).format(**values)
     if share < RISK:
         return None  # a low risk is no reason to stand: let the figure speak
-    return _("{action}: {bad} of the {n} cards you have not seen would bust your "
-             "{value}.").format(**values)
+    return _("{action}: {bad} of the {n} cards you have not seen would bust your {value}.").format(
+        **values
+    )
 
 
 def _exchange(obs: NoveObservation, action: Discard, words: str, voice: Voice) -> str | None:
@@ -72,14 +75,17 @@ def _exchange(obs: NoveObservation, action: Discard, words: str, voice: Voice) -
     pair = next((r for r in natural if natural.count(r) >= 2), None)
     if pair is not None and action.cards:
         return _("{action}: you keep your pair of {rank} to chase three of a kind.").format(
-            action=words, rank=option_name(pair))
+            action=words, rank=option_name(pair)
+        )
     if len(kept) >= 2 and all(is_joker(c) or VALUE[c] <= 3 for c in kept) and action.cards:
         names = ", ".join(voice.card(c) for c in kept)
         return _("{action}: you keep your low cards ({cards}) to chase a NOVE.").format(
-            action=words, cards=names)
+            action=words, cards=names
+        )
     if not action.cards:
         return _("{action}: your hand counts {value} already.").format(
-            action=words, value=_hand_value(obs))
+            action=words, value=_hand_value(obs)
+        )
     return None
 
 
@@ -88,8 +94,9 @@ def _nove(obs: NoveObservation, option: str | None, words: str) -> str:
     total = H.base_value(fixed) + (OPTION_VALUE[option] if option else (1 if free else 0))
     best = min((a[1] for a in obs.announcements), default=None)
     if best is not None and total < best:
-        return _("{action}: your hand then counts {total}, lower than the best NOVE so far "
-                 "({best}).").format(action=words, total=total, best=best)
+        return _(
+            "{action}: your hand then counts {total}, lower than the best NOVE so far ({best})."
+        ).format(action=words, total=total, best=best)
     return _("{action}: your hand then counts {total}.").format(action=words, total=total)
 
 
@@ -99,10 +106,12 @@ def _joker(obs: NoveObservation, option: str, words: str) -> str:
     name = option_name(option)
     if count >= 4:
         return _("{action}: it makes four of a kind with your {rank}.").format(
-            action=words, rank=name)
+            action=words, rank=name
+        )
     if count == 3:
         return _("{action}: it makes three of a kind with your {rank}.").format(
-            action=words, rank=name)
+            action=words, rank=name
+        )
     if count == 2:
         return _("{action}: it pairs with your {rank}.").format(action=words, rank=name)
     return _("{action}: every hand is shown, so what it scores is known.").format(action=words)

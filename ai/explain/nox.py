@@ -11,7 +11,7 @@ from nove_desktop.games.nox.view import NoxObservation
 from nove_desktop.i18n import N_, _
 
 from ..nox import ALL_COLOURS, STACKS_TO_END, _Kitty, after_play
-from . import Voice
+from .voice import Voice
 
 _COLOURS = {"B": N_("blue"), "G": N_("green"), "O": N_("orange")}
 _BITS = {"B": 1, "G": 2, "O": 4}
@@ -36,9 +36,7 @@ def _points(kitty: _Kitty) -> int:
     return kitty.raw if kitty.mask == ALL_COLOURS else 0
 
 
-def _round_end(
-    obs: NoxObservation, action: Play, words: str, after: _Kitty, voice: Voice
-) -> str:
+def _round_end(obs: NoxObservation, action: Play, words: str, after: _Kitty, voice: Voice) -> str:
     points = [
         _points(after if seat == action.target else _Kitty([s[-1] for s in kitty]))
         for seat, kitty in enumerate(obs.kitties)
@@ -47,21 +45,25 @@ def _round_end(
     assert me is not None
     others = [(p, seat) for seat, p in enumerate(points) if seat != me]
     best, seat = max(others)
-    return _("{action}: it ends the round now, your kitty scoring {mine} and {name}'s, the "
-             "best of the others, {theirs}.").format(
-        action=words, mine=points[me], name=voice.seat(seat), theirs=best)
+    return _(
+        "{action}: it ends the round now, your kitty scoring {mine} and {name}'s, the "
+        "best of the others, {theirs}."
+    ).format(action=words, mine=points[me], name=voice.seat(seat), theirs=best)
 
 
 def _own(words: str, before: _Kitty, after: _Kitty, card: str) -> str | None:
     if after.mask == ALL_COLOURS and before.mask != ALL_COLOURS:
         return _("{action}: it completes your three colours, so your kitty counts {n}.").format(
-            action=words, n=after.raw)
+            action=words, n=after.raw
+        )
     if after.mask & ~before.mask:
         return _("{action}: it brings {colour}, a colour your kitty lacks.").format(
-            action=words, colour=_(_COLOURS[card[0]]))
+            action=words, colour=_(_COLOURS[card[0]])
+        )
     if after.raw > before.raw:
         return _("{action}: it raises your kitty's top cards from {old} to {new}.").format(
-            action=words, old=before.raw, new=after.raw)
+            action=words, old=before.raw, new=after.raw
+        )
     return None
 
 
@@ -77,16 +79,24 @@ def _theirs(
     lost = before.mask & ~after.mask
     if lost and before.mask == ALL_COLOURS:
         colour = next(c for c, bit in _BITS.items() if bit & lost)
-        return _("{action}: it covers {name}'s only {colour} card, so that kitty scores nothing "
-                 "until it gets one back.").format(
-            action=words, name=name, colour=_(_COLOURS[colour]))
+        return _(
+            "{action}: it covers {name}'s only {colour} card, so that kitty scores nothing "
+            "until it gets one back."
+        ).format(action=words, name=name, colour=_(_COLOURS[colour]))
     if len(after.tops) < len(before.tops):
-        return _("{action}: it merges two of {name}'s stacks, holding that kitty at {n} of "
-                 "{end} stacks.").format(
-            action=words, name=name, n=len(after.tops), end=STACKS_TO_END)
+        return _(
+            "{action}: it merges two of {name}'s stacks, holding that kitty at {n} of {end} stacks."
+        ).format(action=words, name=name, n=len(after.tops), end=STACKS_TO_END)
     if action.stack is not None and after.raw < before.raw:
-        return _("{action}: it covers {name}'s {card} with your {yours}: that kitty's top "
-                 "cards fall from {old} to {new}.").format(
-            action=words, name=name, card=voice.card(tops[action.stack]),
-            yours=voice.card(action.card), old=before.raw, new=after.raw)
+        return _(
+            "{action}: it covers {name}'s {card} with your {yours}: that kitty's top "
+            "cards fall from {old} to {new}."
+        ).format(
+            action=words,
+            name=name,
+            card=voice.card(tops[action.stack]),
+            yours=voice.card(action.card),
+            old=before.raw,
+            new=after.raw,
+        )
     return None

@@ -25,7 +25,7 @@ from nove_desktop.games.numx.view import NumxObservation
 from nove_desktop.i18n import _, ngettext
 
 from ..numx import DECK_CARD_WEIGHT
-from . import Voice
+from .voice import Voice
 
 
 def reason(obs: NumxObservation, action: Action, voice: Voice) -> str | None:
@@ -35,12 +35,14 @@ def reason(obs: NumxObservation, action: Action, voice: Voice) -> str | None:
     words = voice.action(action)
     if isinstance(action, ChooseMalus):
         return _("{action}: your malus area then weighs {w}.").format(
-            action=words, w=area_weight(action.cards))
+            action=words, w=area_weight(action.cards)
+        )
     if isinstance(action, (Play, Claim)) and action.cards:
         return _shed(obs, action.cards, words)
     if isinstance(action, PlayNumX):
-        return _("{action}: Num-X takes the trick and leaves your hand before it can cost you "
-                 "20 points.").format(action=words)
+        return _(
+            "{action}: Num-X takes the trick and leaves your hand before it can cost you 20 points."
+        ).format(action=words)
     if isinstance(action, AddSpecial):
         return _special(obs, action, words, voice)
     if isinstance(action, Replenish):
@@ -56,8 +58,9 @@ def _shed(obs: NumxObservation, cards: tuple[str, ...], words: str) -> str:
         return _("{action}: it empties your hand.").format(action=words)
     specials = sum(1 for c in from_hand if not IS_CLASSIC[c])
     if specials:
-        return _("{action}: it sheds a special card, which would cost you 20 points in "
-                 "hand.").format(action=words)
+        return _(
+            "{action}: it sheds a special card, which would cost you 20 points in hand."
+        ).format(action=words)
     if not from_hand:
         return _("{action}: it uses malus cards, not your hand.").format(action=words)
     return ngettext(
@@ -79,11 +82,12 @@ def _special(obs: NumxObservation, action: AddSpecial, words: str, voice: Voice)
             source = (me - 1) % seats if action.target == LEFT else (me + 1) % seats
         theirs = area_weight(obs.malus[source])
         if theirs >= mine:
-            return _("{action}: the Swipe leaves your hand before it can cost you 20 "
-                     "points.").format(action=words)
-        return _("{action}: your malus area weighs {mine}; you get {name}'s, which weighs "
-                 "{theirs}.").format(
-            action=words, mine=mine, name=voice.seat(source), theirs=theirs)
+            return _(
+                "{action}: the Swipe leaves your hand before it can cost you 20 points."
+            ).format(action=words)
+        return _(
+            "{action}: your malus area weighs {mine}; you get {name}'s, which weighs {theirs}."
+        ).format(action=words, mine=mine, name=voice.seat(source), theirs=theirs)
     if action.mode == ONE and isinstance(action.target, int) and action.target != me:
         count = obs.hand_counts[action.target]
         if count > min(c for s, c in enumerate(obs.hand_counts) if s != me):
@@ -100,7 +104,12 @@ def _refill(action: Replenish, words: str, voice: Voice) -> str | None:
     from_hand = [s for s in action.sources if s != DECK_SOURCE]
     if not from_hand or area_weight(from_hand) > DECK_CARD_WEIGHT * len(from_hand):
         return None  # heavier than the deck's cards on average: no reason in card terms
-    return _("{action}: {cards} weigh {w} in your malus area, less than cards from the deck "
-             "(about {deck} each), and leave your hand.").format(deck=round(DECK_CARD_WEIGHT),
-        action=words, cards=", ".join(voice.card(c) for c in from_hand),
-        w=area_weight(from_hand))
+    return _(
+        "{action}: {cards} weigh {w} in your malus area, less than cards from the deck "
+        "(about {deck} each), and leave your hand."
+    ).format(
+        deck=round(DECK_CARD_WEIGHT),
+        action=words,
+        cards=", ".join(voice.card(c) for c in from_hand),
+        w=area_weight(from_hand),
+    )

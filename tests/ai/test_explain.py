@@ -50,8 +50,9 @@ def test_nove_stand_names_the_cards_that_bust() -> None:
     1-6 and A-C, green and purple 1-7 and A-C, two jokers (a joker adds at least 1 here)."""
     obs = observation("nove")
     seats = tuple(dataclasses.replace(s, shown=(), shown_jokers=()) for s in obs.seats)
-    obs = dataclasses.replace(obs, hand=("RA", "YB", "G7"), jokers=(), own_discards=(),
-                              seats=seats, announcements=())
+    obs = dataclasses.replace(
+        obs, hand=("RA", "YB", "G7"), jokers=(), own_discards=(), seats=seats, announcements=()
+    )
     # Fives, sixes, sevens and Babatos not in hand: red 4, yellow 4, green 5, purple 6.
     busting = 4 + 4 + 5 + 6
     text = nove_words.reason(obs, Stand(), VOICE)
@@ -69,8 +70,13 @@ def test_banco_stand_counts_the_cards_that_lower_the_score() -> None:
     """2 + 5 = 7 in the Italian deck (values 1-7, figures 1-3 per suit): a 3 to 7 lowers it.
     Per suit: 1, 2, 3 twice and 4-7 once; four suits; the 5 in hand is seen."""
     obs = observation("banco")
-    obs = dataclasses.replace(obs, deck_style="italian40", hand=("De02", "Sp05"), score=7,
-                              cards=(("De02", "Sp05"), (None,), (None,)))
+    obs = dataclasses.replace(
+        obs,
+        deck_style="italian40",
+        hand=("De02", "Sp05"),
+        score=7,
+        cards=(("De02", "Sp05"), (None,), (None,)),
+    )
     lowering = 4 * 2 + 4 * 4 - 1
     unseen = 40 - 2
     text = banco_words.reason(obs, STAND, VOICE)
@@ -82,8 +88,9 @@ def test_kael_take_the_card_that_pairs() -> None:
     obs = observation("kael")
     obs = dataclasses.replace(obs, hand=("9a", "4a", "4b"), table=(("9b", 1),))
     text = kael_words.reason(obs, Lay(("4a", "4b"), TABLE_SOURCE), VOICE)
-    assert text == ("Lay: it takes 8 points out of your hand, and <9b> pairs with your 9 to lay "
-                    "both next turn.")
+    assert text == (
+        "Lay: it takes 8 points out of your hand, and <9b> pairs with your 9 to lay both next turn."
+    )
 
 
 def test_nox_covering_the_only_green_card_of_bruno() -> None:
@@ -91,8 +98,10 @@ def test_nox_covering_the_only_green_card_of_bruno() -> None:
     kitties = ((("B05-1",),), (("G13-1",), ("B04-2",), ("O06-1",)), (("O01-1",),))
     obs = dataclasses.replace(obs, kitties=kitties, hand=("B03-1", "O01-2", "G13-2"))
     text = nox_words.reason(obs, Play("B03-1", 1, 0), VOICE)
-    assert text == ("Play: it covers Bruno's only green card, so that kitty scores nothing until "
-                    "it gets one back.")
+    assert text == (
+        "Play: it covers Bruno's only green card, so that kitty scores nothing until "
+        "it gets one back."
+    )
 
 
 def test_nox_covering_a_high_card() -> None:
@@ -101,8 +110,10 @@ def test_nox_covering_a_high_card() -> None:
     obs = dataclasses.replace(obs, kitties=kitties, hand=("B03-1", "O01-2", "G13-2"))
     text = nox_words.reason(obs, Play("B03-1", 1, 0), VOICE)
     # Bruno's tops: 13 + 4 = 17, then 3 + 4 = 7.
-    assert text == ("Play: it covers Bruno's <G13-1> with your <B03-1>: that kitty's top cards "
-                    "fall from 17 to 7.")
+    assert text == (
+        "Play: it covers Bruno's <G13-1> with your <B03-1>: that kitty's top cards "
+        "fall from 17 to 7."
+    )
 
 
 def test_numx_swipe_to_a_lighter_malus_area() -> None:

@@ -75,11 +75,12 @@ def decision_points(game_id: str, count: int, seed: int = 3):
 def raw_stats(request) -> tuple[tuple[ActionStats, ...], int]:
     """The search's own statistics for this hint request (the same search the hint runs)."""
     seat = SearchSeat(
-        request.seed, request.game_id, normal_seat(request.game_id, request.seed),
+        request.seed,
+        request.game_id,
+        normal_seat(request.game_id, request.seed),
         request.budget(for_hint=True),
     )
-    result = seat.search(request.observation, list(request.legal), request.position,
-                         request.sample)
+    result = seat.search(request.observation, list(request.legal), request.position, request.sample)
     return result.stats, result.deals
 
 
@@ -98,8 +99,7 @@ def test_no_hint_suggests_a_move_the_evidence_does_not_favour(game_id: str) -> N
     sign = -1.0 if REGISTRY.get(game_id).lower_score_wins else 1.0
     voice = words_voice(game_id)
     for game, state, seat, seed, position in points:
-        request = decision_request(game, state, seed, seat, "hard", position,
-                                   iterations=ITERATIONS)
+        request = decision_request(game, state, seed, seat, "hard", position, iterations=ITERATIONS)
         found = hint(request)
         where = f"{game_id} seed {seed} position {position}"
         stats, _deals = raw_stats(request)
@@ -123,8 +123,9 @@ def test_no_hint_suggests_a_move_the_evidence_does_not_favour(game_id: str) -> N
             # A pair is shown only when the gap is clear: beyond 2 standard errors of the
             # difference measured deal by deal.
             by_action = {s.action: s.outcomes for s in stats}
-            shown = [a for a in by_action if f"[{game.describe_action(a)}]" in text
-                     and a != found.action]
+            shown = [
+                a for a in by_action if f"[{game.describe_action(a)}]" in text and a != found.action
+            ]
             assert shown, (where, text)
             best = by_action[found.action]
             for action in shown:
@@ -140,8 +141,7 @@ def stats(action: str, outcomes: list[int]) -> ActionStats:
 
 
 def plain_voice() -> Voice:
-    return Voice(card=str, seat=str, action=lambda a: str(a),
-                 value=lambda m: f"{m:+.1f} points")
+    return Voice(card=str, seat=str, action=lambda a: str(a), value=lambda m: f"{m:+.1f} points")
 
 
 def test_a_certain_outcome_shows_its_exact_value() -> None:
@@ -167,8 +167,11 @@ def test_an_equal_outcome_shows_no_pair_of_numbers() -> None:
 def test_kael_says_fewer_points_are_better() -> None:
     """Kaël counts points against the seat: the suggestion has the lowest mean, and the words
     say which way is better."""
-    found = judged((stats("deal 5", [6] * 10 + [5] * 10), stats("deal 2", [5] * 10 + [4] * 10)),
-                   20, fewer_is_better=True)
+    found = judged(
+        (stats("deal 5", [6] * 10 + [5] * 10), stats("deal 2", [5] * 10 + [4] * 10)),
+        20,
+        fewer_is_better=True,
+    )
     assert found.action == "deal 2"
     text = figure(found, plain_voice())
     assert "fewer points are better" in text
