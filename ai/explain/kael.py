@@ -112,7 +112,7 @@ def _call(obs: KaelObservation, words: str) -> str | None:
     total = obs.hand_total
     if total is None:
         return None
-    estimates = _SEAT._estimates(obs)
+    estimates = _SEAT.estimates(obs)
     if not estimates:
         return None
     return _(

@@ -10,7 +10,7 @@ from nove_desktop.games.nox.actions import Play
 from nove_desktop.games.nox.view import NoxObservation
 from nove_desktop.i18n import N_, _
 
-from ..nox import ALL_COLOURS, STACKS_TO_END, _Kitty, after_play
+from ..nox import ALL_COLOURS, STACKS_TO_END, Kitty, after_play
 from .voice import Voice
 
 _COLOURS = {"B": N_("blue"), "G": N_("green"), "O": N_("orange")}
@@ -23,8 +23,8 @@ def reason(obs: NoxObservation, action: Action, voice: Voice) -> str | None:
         return None
     words = voice.action(action)
     tops = [stack[-1] for stack in obs.kitties[action.target]]
-    before = _Kitty(tops)
-    after = _Kitty(after_play(tops, action.card, action.stack))
+    before = Kitty(tops)
+    after = Kitty(after_play(tops, action.card, action.stack))
     if len(after.tops) >= STACKS_TO_END:
         return _round_end(obs, action, words, after, voice)
     if action.target == obs.seat:
@@ -32,13 +32,13 @@ def reason(obs: NoxObservation, action: Action, voice: Voice) -> str | None:
     return _theirs(words, before, after, voice.seat(action.target), tops, action, voice)
 
 
-def _points(kitty: _Kitty) -> int:
+def _points(kitty: Kitty) -> int:
     return kitty.raw if kitty.mask == ALL_COLOURS else 0
 
 
-def _round_end(obs: NoxObservation, action: Play, words: str, after: _Kitty, voice: Voice) -> str:
+def _round_end(obs: NoxObservation, action: Play, words: str, after: Kitty, voice: Voice) -> str:
     points = [
-        _points(after if seat == action.target else _Kitty([s[-1] for s in kitty]))
+        _points(after if seat == action.target else Kitty([s[-1] for s in kitty]))
         for seat, kitty in enumerate(obs.kitties)
     ]
     me = obs.seat
@@ -51,7 +51,7 @@ def _round_end(obs: NoxObservation, action: Play, words: str, after: _Kitty, voi
     ).format(action=words, mine=points[me], name=voice.seat(seat), theirs=best)
 
 
-def _own(words: str, before: _Kitty, after: _Kitty, card: str) -> str | None:
+def _own(words: str, before: Kitty, after: Kitty, card: str) -> str | None:
     if after.mask == ALL_COLOURS and before.mask != ALL_COLOURS:
         return _("{action}: it completes your three colours, so your kitty counts {n}.").format(
             action=words, n=after.raw
@@ -69,8 +69,8 @@ def _own(words: str, before: _Kitty, after: _Kitty, card: str) -> str | None:
 
 def _theirs(
     words: str,
-    before: _Kitty,
-    after: _Kitty,
+    before: Kitty,
+    after: Kitty,
     name: str,
     tops: list[str],
     action: Play,
