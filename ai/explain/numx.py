@@ -15,11 +15,12 @@ from nove_desktop.games.numx.actions import (
     AddSpecial,
     ChooseMalus,
     Claim,
+    Pass,
     Play,
     PlayNumX,
     Replenish,
 )
-from nove_desktop.games.numx.cards import IS_CLASSIC
+from nove_desktop.games.numx.cards import IS_CLASSIC, WEIGHT, value_name
 from nove_desktop.games.numx.scoring import area_weight
 from nove_desktop.games.numx.view import NumxObservation
 from nove_desktop.i18n import _, ngettext
@@ -46,7 +47,22 @@ def reason(obs: NumxObservation, action: Action, voice: Voice) -> str | None:
     if isinstance(action, AddSpecial):
         return _special(obs, action, words, voice)
     if isinstance(action, Replenish):
-        return _refill(action, words, voice)
+        return _refill(obs, action, words, voice)
+    if isinstance(action, Pass):
+        return _pass(obs, words)
+    return None
+
+
+def _pass(obs: NumxObservation, words: str) -> str | None:
+    """The Normal seat passes when no claim or cover is worth what it costs."""
+    if obs.phase == "FX_WINDOW":
+        return _(
+            "{action}: no Facteur X claim would shed enough of your cards to be worth it."
+        ).format(action=words)
+    if obs.trick_count:
+        return _(
+            "{action}: covering {count} × {value} would cost you more cards than it is worth."
+        ).format(action=words, count=obs.trick_count, value=value_name(obs.trick_value))
     return None
 
 
@@ -100,8 +116,14 @@ def _special(obs: NumxObservation, action: AddSpecial, words: str, voice: Voice)
     return None
 
 
-def _refill(action: Replenish, words: str, voice: Voice) -> str | None:
+def _refill(obs: NumxObservation, action: Replenish, words: str, voice: Voice) -> str | None:
     from_hand = [s for s in action.sources if s != DECK_SOURCE]
+    classics = [WEIGHT[c] for c in obs.hand if IS_CLASSIC[c]]
+    if not from_hand and classics and min(classics) > DECK_CARD_WEIGHT:
+        return _(
+            "{action}: a deck card weighs about {deck} on average, less than any card in your "
+            "hand (the lightest {w})."
+        ).format(action=words, deck=round(DECK_CARD_WEIGHT), w=min(classics))
     if not from_hand or area_weight(from_hand) > DECK_CARD_WEIGHT * len(from_hand):
         return None  # heavier than the deck's cards on average: no reason in card terms
     return _(
