@@ -128,8 +128,9 @@ def decide(request: DecisionRequest, clock: Clock = time.perf_counter) -> Action
 
 
 def hint(request: DecisionRequest, clock: Clock = time.perf_counter) -> Hint:
-    """What the Hard seat would do in ``request.seat``'s place, and what it measured. The
-    request's kind is not consulted: a hint is always the search's (it needs ``sample``)."""
+    """The move the Hard search's numbers favour in ``request.seat``'s place (``judged``), and
+    what it measured. The request's kind is not consulted: a hint is always the search's (it
+    needs ``sample``). ``ai.explain`` words it."""
     legal = _legal(request)
     fewer = default_registry().get(request.game_id).lower_score_wins
     if len(legal) == 1:
