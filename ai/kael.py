@@ -112,7 +112,8 @@ class KaelHeuristicSeat(Seat):
             if v.seat != obs.seat and not v.eliminated
         }
 
-    def _estimates(self, obs: KaelObservation) -> list[float]:
+    def estimates(self, obs: KaelObservation) -> list[float]:
+        """Each active opponent's likely hand total (the hint's explainer names the lowest)."""
         return list(self._estimates_by_seat(obs).values())
 
     def _next_seat(self, obs: KaelObservation) -> int | None:
@@ -133,7 +134,7 @@ class KaelHeuristicSeat(Seat):
             return True
         if total <= 1 and not self._low_card_shown(obs, total):
             return True
-        lowest = min(self._estimates(obs), default=99.0)
+        lowest = min(self.estimates(obs), default=99.0)
         me = obs.seats[own_seat(obs)]
         failed_lands = me.landing_benefit and me.total + 20 in LANDINGS
         margin = 0.0 if me.total >= NEAR_100 or failed_lands else 2.0

@@ -134,31 +134,36 @@ class NoveHeuristicSeat(Seat):
             seen.update(seat.shown)
         return [c for c in DECK if c not in seen]
 
-    def should_hit(self, obs: NoveObservation) -> bool:
+    def bust_cards(self, obs: NoveObservation) -> tuple[list[str], list[str]]:
+        """(the cards not seen yet that would bust the hand if drawn now, every card not seen
+        yet). A joker counts as the least it may add: 7 once the hand holds a joker, else 1;
+        a free joker in hand leaves 1 of the 31 for itself."""
         fixed, free = reduce(obs.hand, obs.jokers)
         base = H.base_value(fixed)
         unseen = self._unseen(obs)
+        holds_joker = any(is_joker(c) for c in obs.hand)
+        least = 7 if (holds_joker or free) else 1
+        limit = 30 if free else 31
+        busting = [c for c in unseen if base + (least if is_joker(c) else VALUE[c]) > limit]
+        return busting, unseen
+
+    def should_hit(self, obs: NoveObservation) -> bool:
+        fixed, free = reduce(obs.hand, obs.jokers)
+        base = H.base_value(fixed)
+        busting, unseen = self.bust_cards(obs)
         if not unseen:
             return False
-        holds_joker = any(is_joker(c) for c in obs.hand)
-
-        def card_min(card: str) -> int:  # what a drawn card adds at least
-            if is_joker(card):
-                return 7 if (holds_joker or free) else 1
-            return VALUE[card]
-
         if free:
             # The joker fills any room of 1-7 or 10 to make 31: hit unless the base is already
             # 21 (joker as a Babatos) or 24-30 (joker fills the gap).
             if base == 21 or 24 <= base <= 30:
                 return False
-            bad = sum(1 for c in unseen if base + card_min(c) > 30)
-            return bad / len(unseen) < RISK
+            return len(busting) / len(unseen) < RISK
         value = base
         if value == 31:
             return False
         room = 31 - value
-        p_bust = sum(1 for c in unseen if card_min(c) > room) / len(unseen)
+        p_bust = len(busting) / len(unseen)
         if value < STAND_AT and p_bust == 0:
             return True
         p_four = self._four_chance(obs, fixed, unseen, room)

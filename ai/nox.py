@@ -46,7 +46,7 @@ _number = NUMBER.__getitem__
 _MISSING = (3, 2, 2, 1, 2, 1, 1, 0)  # colours missing from a kitty, by its colour mask
 
 
-class _Kitty:
+class Kitty:
     """A kitty reduced to what scoring needs: its top cards."""
 
     __slots__ = ("mask", "numbers", "raw", "tops")
@@ -80,7 +80,7 @@ def after_play(tops: list[str], card: str, index: int | None) -> list[str]:
     return new
 
 
-def _factor(kitty: _Kitty, own: bool, held: int) -> float:
+def _factor(kitty: Kitty, own: bool, held: int) -> float:
     """The share of a kitty's top-card sum expected to count at the round's end: less for each
     colour it lacks, and for my own kitty (``own``) more when the colours in my hand (``held``,
     a colour mask) complete it."""
@@ -103,7 +103,7 @@ class _Position:
     def __init__(self, obs: NoxObservation) -> None:
         self.obs = obs
         self.me = me = own_seat(obs)
-        self.kitties = [_Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
+        self.kitties = [Kitty([stack[-1] for stack in kitty]) for kitty in obs.kitties]
         self.sizes = [len(kitty.tops) for kitty in self.kitties]
         self.now = [k.raw if k.mask == ALL_COLOURS else 0 for k in self.kitties]
         self.weights = _weights(obs)
@@ -165,12 +165,12 @@ class NoxHeuristicSeat(Seat):
             key = (target, tuple(tops), action.card)
             value = cache.get(key)
             if value is None:
-                value = cache[key] = self._value(position, target, _Kitty(tops), action.card)
+                value = cache[key] = self._value(position, target, Kitty(tops), action.card)
             out.append((value, action))
         return out
 
     # -- evaluation --------------------------------------------------------------------------
-    def _value(self, position: _Position, target: int, changed: _Kitty, played: str) -> float:
+    def _value(self, position: _Position, target: int, changed: Kitty, played: str) -> float:
         """The worth of the position after ``played`` turned kitty ``target`` into ``changed``."""
         obs = position.obs
         me = position.me
@@ -194,7 +194,7 @@ class NoxHeuristicSeat(Seat):
         return value - 0.01 * _number(played)
 
     @staticmethod
-    def _closing_points(obs: NoxObservation, kitties: list[_Kitty], now: list[int]) -> list[float]:
+    def _closing_points(obs: NoxObservation, kitties: list[Kitty], now: list[int]) -> list[float]:
         """Points if the next player closes a five-stack kitty: an opponent whose own
         five-stack kitty lacks one colour may close it with that colour (an average card)."""
         out: list[float] = [float(p) for p in now]

@@ -62,6 +62,10 @@ class ActionStats:
     mean_points: float
     best_share: float
     advantage: float
+    outcomes: tuple[int, ...] = ()
+    """The round result (points, or chips) of each sampled deal, in the order of the deals:
+    the same deals for every candidate, so a hint can measure the spread of a mean and of the
+    difference between two candidates deal by deal (``ai.decide.hint``)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -80,11 +84,12 @@ class _Tally:
     """Running sums for one candidate: utilities, points, best-of-deal credit, and differences
     with the heuristic's choice on the same deals."""
 
-    __slots__ = ("best", "difference", "points", "squares", "utility")
+    __slots__ = ("best", "difference", "outcomes", "points", "squares", "utility")
 
     def __init__(self) -> None:
         self.utility = 0.0
         self.points = 0.0
+        self.outcomes: list[int] = []  # the round result of each deal
         self.best = 0.0
         self.difference = 0.0
         self.squares = 0.0  # of the differences
@@ -272,6 +277,7 @@ class Search:
                 tally.points / deals,
                 tally.best / deals,
                 tally.difference / deals,
+                tuple(tally.outcomes),
             )
             for action, tally in tallies.items()
         ]
@@ -312,6 +318,7 @@ def _record(
         tally = tallies[action]
         tally.utility += utility
         tally.points += points
+        tally.outcomes.append(points)
         if action in winners:
             tally.best += 1.0 / len(winners)
         difference = utility - baseline

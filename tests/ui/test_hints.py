@@ -65,6 +65,9 @@ def test_a_hint_names_a_legal_move_with_the_searchs_numbers(app, game_id):
     assert found.action in session.legal(0)
     assert "simulated deal" in table.advisor.text
     assert str(found.deals) in table.advisor.text.replace(",", "")
+    # The words are ai.explain's, in the table's own names: the move first, then its reason.
+    assert table.advisor.text.startswith(table.action_words(found.action))
+    assert "%" not in table.advisor.text
     assert session.replay.actions == before  # asking changes nothing in the game
     outlined = table.suggested_refs | {id(w) for w in table.controls if w.suggested}
     assert outlined or not table.hinted_refs(found.action)

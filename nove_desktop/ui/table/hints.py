@@ -3,7 +3,9 @@ taken from what the search measured.
 
 The request is the seat's own decision request (its observation, its legal actions and one
 sample of what it cannot see, drawn from its observation alone), so a hint never uses anything
-the seat may not know. The search runs in the worker process with the game's recorded hint
+the seat may not know. The words come from ``ai.explain`` (a reason in card terms read from the
+seat's observation, then the search's figure); the table lends its card, seat and action names.
+The search runs in the worker process with the game's recorded hint
 budget (a fixed number of simulations, larger than a Hard seat's move: the same hint on every
 machine); the answer is shown beside the controls and the suggested button is outlined.
 """
@@ -12,10 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ai import Hint, hint
+from ai import DecisionRequest, Hint, hint
+from ai.explain import Voice, explain_request
 
 from ...engine.actions import Action
-from ...i18n import _, format_number, ngettext
+from ...i18n import _
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -30,6 +33,7 @@ class Advisor:
         self.scene = scene
         self.asked_at: object = None  # the decision the hint was asked for
         self.hint: Hint | None = None
+        self.request: DecisionRequest | None = None  # what the hint was asked with
         self.text = ""
 
     @property
@@ -61,6 +65,7 @@ class Advisor:
         self.text = _("Thinking about a hint...")
         scene.hinted.add(seat)
         request = scene.session.hint_request(seat)
+        self.request = request
         scene.runner.submit(HINT_KEY, moment, hint, request, heavy=True)
 
     def update(self) -> None:
@@ -82,39 +87,27 @@ class Advisor:
         self.scene.runner.forget(HINT_KEY)
         self.asked_at = None
         self.hint = None
+        self.request = None
         self.text = ""
 
     def sentence(self, found: Hint) -> str:
-        """ "Stand: best in 71% of 2,000 simulated deals; expected +1.3 points against +0.4 for
-        Hit" (the numbers are the search's own)."""
-        words = self.scene.action_words
-        best = found.alternatives[0] if found.alternatives else None
-        if best is None or len(found.alternatives) == 1:
-            return _("{action}: it is the only sensible move.").format(
-                action=words(found.action))
-        other = found.alternatives[1]
-        deals = ngettext("{n} simulated deal", "{n} simulated deals", found.deals).format(
-            n=format_number(found.deals))
-        values = {
-            "action": words(found.action),
-            "share": round(100 * best.share),
-            "deals": deals,
-            "mean": self.scene.hint_value(best.mean),
-            "other_mean": self.scene.hint_value(other.mean),
-            "other": words(other.action),
-        }
-        lower = self.scene.game.lower_score_wins
-        clearly = best.mean < other.mean if lower else best.mean > other.mean
-        if clearly:
-            return _(
-                "{action}: best in {share}% of {deals}; expected {mean} against {other_mean} "
-                "for {other}."
-            ).format(**values)
-        # The search kept a move whose average is no better: the moves are about as good.
-        return _(
-            "{action}: about as good as any here ({deals}: expected {mean}; {other}: "
-            "{other_mean})."
-        ).format(**values)
+        """The hint in words: a reason in card terms from the seat's own observation, then the
+        search's figure ("Stand: 6 of the 13 cards you have not seen would bust your 27. Over
+        163 simulated deals: +1.3 points on average, against -0.4 for Take a card."). The
+        words are ``ai.explain``'s; the table only lends its names for cards, seats and
+        actions."""
+        scene = self.scene
+        request = self.request
+        if request is None:
+            assert scene.viewer is not None
+            request = scene.session.hint_request(scene.viewer)
+        voice = Voice(
+            card=scene.card_words,
+            seat=lambda seat: scene.names[seat],
+            action=scene.action_words,
+            value=scene.hint_value,
+        )
+        return explain_request(request, found, voice)
 
 
 def same_action(a: Action | None, b: Action | None) -> bool:

@@ -431,8 +431,10 @@ def suggestion(scene: TableScene, surface: pygame.Surface) -> None:
                              width, border_radius=app.s(10))
     tops = [w.rect.top for w in scene.controls if w.visible and w.rect.width]
     right = max((w.rect.right for w in scene.controls if w.visible), default=0)
-    box_w = app.s(300)
-    image = fitted(app, text, box_w - app.s(20), app.s(15), theme.WHITE, max_lines=4)
+    # A hint is a reason and a figure (ai.explain): up to seven lines of a wider box, so the
+    # sentence wraps at a readable size instead of shrinking.
+    box_w = app.s(380)
+    image = fitted(app, text, box_w - app.s(20), app.s(15), theme.WHITE, max_lines=7)
     box = pygame.Rect(0, 0, box_w, image.get_height() + app.s(16))
     if tops and right:
         box.bottomright = (right, min(tops) - app.s(10))
