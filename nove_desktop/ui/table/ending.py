@@ -8,7 +8,7 @@ from typing import Any
 
 from ...i18n import _
 from ...session import GameSession
-from ...storage import WriteRefused
+from ...storage import SeatResult, WriteRefused
 
 
 class EndingMixin:
@@ -30,7 +30,8 @@ class EndingMixin:
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:
-        ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted)}
+        ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted),
+              "game_key": self.game_key, "results_seen": self.results_seen}
         try:
             self.app.storage.save_game(self.session.to_save(ui))
         except WriteRefused as exc:  # the player was told once that nothing is saved
@@ -77,9 +78,21 @@ class EndingMixin:
                 on_again=self.play_again,
                 ranking=self.ranking(),
                 details=self.ranking_details(),
+                on_leave=self.results_left,
             )
 
         self.pending_modal = opener
+
+    def results_left(self) -> None:
+        """The player left the game over: the finished save no longer offers its results."""
+        self.results_seen = True
+        self.autosave()
+
+    def play_last(self, seat: int, data: object) -> None:
+        """Play a finished game's last move again (the session stops just before it), so that
+        its events, the last summary and the game over, show as they did before the app
+        closed. The game was perhaps counted already: its key keeps it from counting twice."""
+        self.apply(seat, self.game.actions.from_json(data))
 
     def winners(self) -> list[int]:
         result = self.game.result(self.session.state)
@@ -96,23 +109,17 @@ class EndingMixin:
         self.stats_recorded = True
         winners = self.winners()
         scores = self.game.result(self.session.state).scores
-        for seat in self.session.human_seats:
-            try:
-                self.app.storage.record_result(
-                    self.game.id,
-                    seat in winners,
-                    scores[seat],
-                    lower_is_better=self.game.lower_score_wins,
-                    player=self.names[seat],
-                    hinted=seat in self.hinted,
-                )
-            except WriteRefused as exc:  # never counted, and never said to be
-                if not exc.told:
-                    self.app.report_problem(str(exc), exc)
-                return
-            except Exception as exc:
-                self.app.report_problem(_("The statistics could not be saved."), exc)
-                return
+        seats = [SeatResult(self.names[seat], seat in winners, scores[seat], seat in self.hinted)
+                 for seat in self.session.human_seats]
+        try:  # one write for every seat, with the game's key: counted once, whatever happens
+            self.app.storage.record_game(self.game.id, seats,
+                                         lower_is_better=self.game.lower_score_wins,
+                                         game_key=self.game_key)
+        except WriteRefused as exc:  # never counted, and never said to be
+            if not exc.told:
+                self.app.report_problem(str(exc), exc)
+        except Exception as exc:
+            self.app.report_problem(_("The statistics could not be saved."), exc)
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a new deal number)."""

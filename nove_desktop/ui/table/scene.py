@@ -23,6 +23,7 @@ sprites, the event queue, the frame's update and the drawing.
 from __future__ import annotations
 
 import random
+import uuid
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -118,6 +119,11 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         self.pending_modal: Callable[[], None] | None = None
         self.modal_open = False
         self.stats_recorded = False
+        key = session.ui.get("game_key")
+        # Names this game in the statistics, so that it is counted once even when resumed at
+        # its results after a crash (kept in the save; a UI id, not the game's randomness).
+        self.game_key = key if isinstance(key, str) and key else uuid.uuid4().hex
+        self.results_seen = False  # the player left the game over (a finished save is done)
         saved = session.ui.get("hinted", [])
         self.hinted: set[int] = {  # human seats that asked for a hint in this game
             seat for seat in saved if isinstance(seat, int) and 0 <= seat < self.n
