@@ -26,7 +26,8 @@ class EndingMixin:
             if then is not None:
                 then()
 
-        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready)
+        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready,
+                             on_menu=self.open_menu)
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:
@@ -44,6 +45,8 @@ class EndingMixin:
                      note: str = "") -> None:
         """Open the round summary once the current animations have played."""
         over = self.session.over
+        if self.skipping:  # skipped to the results: the game over follows at once
+            return
 
         def opener() -> None:
             self.app.scenes.push(
@@ -130,6 +133,12 @@ class EndingMixin:
         self.app.scenes.push("table", session=fresh)
 
     # == input ===================================================================================
+    def open_menu(self) -> None:
+        """The table's menu: pace, animation speed and windows changed during the game (at
+        once), or leave."""
+        skip = self.skip_to_results if self.humans_out() else None
+        self.app.scenes.push("table_menu", on_leave=self.ask_leave, on_skip=skip)
+
     def ask_leave(self) -> None:
         def leave() -> None:
             self.autosave()

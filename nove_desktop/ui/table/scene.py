@@ -59,12 +59,13 @@ from .hooks import TableHooks
 from .input import InputMixin
 from .layout import SeatSpot, seat_spots
 from .moments import OpenMoment
+from .skip import SkipMixin
 from .sprites import HOVER_LIFT, SELECT_LIFT, CardSprite
 from .turns import TurnsMixin
 from .zones import Zones
 
 
-class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
+class TableScene(TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, Scene):
     """The kit. Subclasses set the class attributes and override the hooks below."""
 
     name = "table"
@@ -102,6 +103,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         self.runner = AIRunner()
         self.ui_random = random.Random()
         self.ai_wait: dict[int, float] = {}
+        self.ai_run = 0  # computer turns in a row since a person's (their pace shortens)
         self.moment: OpenMoment | None = None
         self.actions_applied = len(session.replay.actions)
         self.synced = False
@@ -109,7 +111,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         self.controls: list[Widget] = []
         self.card_widgets: list[CardWidget] = []
         self.focus = FocusGroup()
-        self.menu_button = Button(_("Menu"), self.ask_leave)
+        self.menu_button = Button(_("Menu"), self.open_menu)
         self.rules_button = Button(_("Rules"), self.open_rules)
         self.log_button = Button(_("Log"), self.toggle_log)
         self.advisor = Advisor(self)
@@ -448,7 +450,10 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         if self.rhythm > 0:
             self.rhythm = max(0.0, self.rhythm - dt)
         self.present()
-        if not self.animating and not self.queue:
+        if not self.animating and not self.queue and not self.modal_open:
+            self.offer_skip()
+            if self.app.stack.top is not self:
+                return
             self.decide(dt)
         self.flush_save()
 
