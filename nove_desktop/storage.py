@@ -381,6 +381,7 @@ class Storage:
         self._told: set[str] = set()  # files whose problem was reported but that stayed
         self._newer: set[str] = set()  # files of a newer version: never moved or overwritten
         self._peeked: set[str] = set()  # files whose version is known
+        self.settings_reset = False  # the last load_settings set a damaged file aside
 
     # -- the folder -------------------------------------------------------------------------------
     @property
@@ -525,6 +526,7 @@ class Storage:
         file was unreadable or held values that cannot be used: it is then kept aside, and the
         values that could be used are kept."""
         result = self.load_json(SETTINGS_DOCUMENT.stem)
+        self.settings_reset = result.kept_aside is not None
         if result.data is None:
             return Settings(), result.problem
         settings = Settings.from_dict(result.data)
@@ -532,6 +534,7 @@ class Storage:
         if not problems:
             return settings, result.problem
         aside = self._set_aside(SETTINGS_DOCUMENT, "; ".join(problems), partly=True)
+        self.settings_reset = aside.kept_aside is not None
         if aside.kept_aside is not None:  # what could be used is written back at once
             self._write_back(SETTINGS_DOCUMENT, self._settings_data(settings))
         return settings, _both(result.problem, aside.problem)

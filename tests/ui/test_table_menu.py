@@ -5,6 +5,8 @@ computer turns get shorter, down to a floor."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from table_helpers import AI, ENTER, click, key, make_app, open_table, reset, session_for, step
@@ -80,6 +82,6 @@ def test_a_long_run_of_computer_turns_speeds_up_to_a_floor(app):
         table.ai_run = run
         paces.append(table.pace(1))
     assert paces[0] == paces[1] == paces[2] == full  # the first turns after yours: full pace
-    assert all(b <= a for a, b in zip(paces, paces[1:], strict=False))
+    assert all(b <= a for a, b in itertools.pairwise(paces))
     assert paces[-1] == pytest.approx(0.3 * full)
     assert sum(paces[:11]) < 0.65 * 11 * full  # eleven bets in a row: a third shorter

@@ -41,6 +41,7 @@ class TitleScene(common.MenuScene):
         self.version = _("Version {version}").format(version=app_version())
         self.buttons.append(self.about_button)  # last: in a corner, out of the column
         self.focus = FocusGroup(self.buttons)
+        self.focus.keyboard = True  # the ring shows from the start: Enter presses what it marks
 
     def enter(self) -> None:
         self.refresh()
@@ -51,10 +52,10 @@ class TitleScene(common.MenuScene):
         self.refresh()
 
     def resume(self) -> None:
-        self.refresh()
+        self.refresh(keep_focus=True)  # back on the item the player left from
         self.layout()
 
-    def refresh(self) -> None:
+    def refresh(self, keep_focus: bool = False) -> None:
         result = self.app.storage.load_game()
         if result.problem:
             self.app.notify(result.problem, error=True, seconds=7)
@@ -72,7 +73,7 @@ class TitleScene(common.MenuScene):
                 self.continue_button.label = words.format(game=title)
         self.continue_button.visible = self.continue_button.enabled
         self.buttons[1].primary = not self.continue_button.enabled
-        self.focus.set(self.buttons, keep=False)
+        self.focus.set(self.buttons, keep=keep_focus)
 
     def layout(self) -> None:
         shown = [b for b in self.buttons if b.visible and b is not self.about_button]

@@ -39,7 +39,8 @@ class EndingMixin:
             if not exc.told:
                 self.app.report_problem(str(exc), exc)
         except Exception as exc:  # a full disk must not stop the game
-            self.app.report_problem(_("The game could not be saved."), exc)
+            self.app.report_problem(_("The game could not be saved. It goes on, but if you "
+                                      "close the app it cannot be resumed."), exc)
 
     def show_summary(self, title: str, columns: list[str], rows: list[list[Any]],
                      note: str = "") -> None:

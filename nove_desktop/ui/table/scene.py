@@ -78,6 +78,9 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, Sce
     pile_width: ClassVar[float] = 64.0
     deck_spot: ClassVar[tuple[float, float]] = (560.0, 300.0)
     card_ratio: ClassVar[float] = 1.42
+    # Messages stack in the bottom-left corner, above the last move's line: the one place
+    # of every table that no plate, card or button uses.
+    toast_corner: ClassVar[tuple[float, float, float] | None] = (12.0, 684.0, 380.0)
 
     def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
         super().__init__(app)
@@ -555,6 +558,10 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, Sce
                 widget.rect = paint.card_rect(self, sprite)
         self.focus.draw(surface, self.app.fonts, self.app.scale)
         paint.suggestion(self, surface)
+        focused = self.focus.focused
+        if isinstance(focused, CardWidget) and self.focus.keyboard:  # above a hint's outline
+            paint.card_focus(surface, focused.rect.inflate(self.app.s(10), self.app.s(10)),
+                             self.app.scale)
         self.draw_over(surface)
         carried = self.dragged()
         if carried is not None:  # the carried card rides over everything but the log
