@@ -80,3 +80,24 @@ def test_a_primary_button_does_not_look_focused(app):
     assert inside != theme.GOLD  # not a filled gold block
     ring, _inside = ring_pixels(app.fonts, primary=False, focused=True)
     assert ring != (0, 0, 0)  # the focus: a ring around the button
+
+
+def test_the_focus_ring_on_a_card_shows_above_a_hints_outline(app):
+    from table_helpers import AI, open_table, session_for, settle
+
+    from nove_desktop.ui.table.basics import CardWidget
+
+    reset(app)
+    table = open_table(app, session_for(app, "kael", ["human", AI, AI]))
+    settle(app, table, 0)
+    step(app, [key(pygame.K_TAB)])
+    focused = table.focus.focused
+    assert isinstance(focused, CardWidget) and table.focus.keyboard
+    table.advisor.text = "Lay it"  # a hint outlines the very card that has the focus
+    table.suggested_refs = {focused.ref}
+    step(app)
+    rect = focused.rect
+    outline = rect.inflate(app.s(8), app.s(8))  # where the hint's green outline runs
+    assert app.screen.get_at((rect.centerx, outline.top))[:3] == theme.OK  # the hint shows
+    ring_top = rect.inflate(app.s(10), app.s(10)).top - max(3, int(4 * app.scale))
+    assert app.screen.get_at((rect.centerx, ring_top + 1))[:3] == theme.WHITE  # and the focus
