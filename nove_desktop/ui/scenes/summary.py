@@ -335,6 +335,11 @@ class GameOverScene(Guarded):
         surface.blit(hint, hint.get_rect(midtop=(w // 2, app.s(152))))
         self._draw_ranking(surface)
         self.focus.draw(surface, app.fonts, app.scale)
+        if self.focus.focused is None:  # nothing focused yet: say how to choose by keyboard
+            words = _("Arrows or Tab choose a button, Enter presses it.")
+            image = fitted(app, words, w - app.s(80), app.s(15), theme.MUTED)
+            surface.blit(image, image.get_rect(
+                midbottom=(w // 2, self.again.rect.top - app.s(12))))
 
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         from ..table.text import fitted
