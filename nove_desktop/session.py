@@ -299,6 +299,31 @@ class GameSession:
         return session
 
 
+def results_pending(data: dict[str, Any]) -> bool:
+    """Whether a save is of a finished game whose results the player has not left yet (the
+    process died during the last summary or the game over): Continue shows them again. A save
+    from before this was recorded says nothing, and its game is not resumed (it was counted)."""
+    ui = data.get("ui")
+    return data.get("finished") is True and isinstance(ui, dict) and (
+        ui.get("results_seen") is False)
+
+
+def before_last(data: dict[str, Any]) -> tuple[dict[str, Any], tuple[int, Any]]:
+    """A finished game's save one action earlier, and that last action (seat, action as JSON):
+    the table resumes there and plays the last action again, so the last round's events (its
+    summary, then the game over) play as they did. Raises ``SaveError`` for a save without
+    actions."""
+    replay = data.get("replay")
+    actions = replay.get("actions") if isinstance(replay, dict) else None
+    if not isinstance(replay, dict) or not isinstance(actions, list) or not actions or not (
+        isinstance(actions[-1], dict) and isinstance(actions[-1].get("seat"), int)
+    ):
+        raise SaveError("the saved game cannot be resumed: it has no last move")
+    last = actions[-1]
+    earlier = {**data, "finished": False, "replay": {**replay, "actions": actions[:-1]}}
+    return earlier, (int(last["seat"]), last.get("action"))
+
+
 class SessionSeat:
     """An AI seat of a session, for callers that hold (observation, legal actions): it answers
     through ``decide`` with the session's position and, for a search, its sample."""

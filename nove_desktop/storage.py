@@ -60,6 +60,7 @@ __all__ = [
     "WINDOW_SECONDS",
     "GameStats",
     "LoadResult",
+    "SeatResult",
     "Settings",
     "Storage",
     "StorageError",
@@ -275,6 +276,21 @@ class GameStats:
                    hinted["won"])
 
 
+@dataclass(frozen=True)
+class SeatResult:
+    """One human seat's result in a finished game (``Storage.record_game``)."""
+
+    player: str
+    won: bool
+    score: int
+    hinted: bool = False
+
+
+MAX_COUNTED_KEYS = 50
+"""How many keys of counted games the statistics file remembers (a game is resumed at its
+results at most once after a crash: the last few are plenty)."""
+
+
 # -- files -----------------------------------------------------------------------------------------
 def _reason(error: BaseException) -> str:
     """A short cause for a player: the OS's words when there are some."""
@@ -366,6 +382,7 @@ class Storage:
         self._told: set[str] = set()  # files whose problem was reported but that stayed
         self._newer: set[str] = set()  # files of a newer version: never moved or overwritten
         self._peeked: set[str] = set()  # files whose version is known
+        self.settings_reset = False  # the last load_settings set a damaged file aside
 
     # -- the folder -------------------------------------------------------------------------------
     @property
@@ -510,6 +527,7 @@ class Storage:
         file was unreadable or held values that cannot be used: it is then kept aside, and the
         values that could be used are kept."""
         result = self.load_json(SETTINGS_DOCUMENT.stem)
+        self.settings_reset = result.kept_aside is not None
         if result.data is None:
             return Settings(), result.problem
         settings = Settings.from_dict(result.data)
@@ -517,6 +535,7 @@ class Storage:
         if not problems:
             return settings, result.problem
         aside = self._set_aside(SETTINGS_DOCUMENT, "; ".join(problems), partly=True)
+        self.settings_reset = aside.kept_aside is not None
         if aside.kept_aside is not None:  # what could be used is written back at once
             self._write_back(SETTINGS_DOCUMENT, self._settings_data(settings))
         return settings, _both(result.problem, aside.problem)
@@ -556,6 +575,51 @@ class Storage:
             self._write_back(STATISTICS_DOCUMENT, _statistics_to_dict(statistics))
         return statistics, _both(result.problem, aside.problem)
 
+    def record_game(
+        self,
+        game_id: str,
+        seats: list[SeatResult],
+        *,
+        lower_is_better: bool = False,
+        game_key: str | None = None,
+    ) -> tuple[GameStats | None, str | None]:
+        """Count one finished game in one write: each human seat under its own name, and
+        "everybody" once (one game, however many people played it: won if one of them won,
+        the best of their scores, with hints if one of them asked).
+
+        ``game_key`` names the game: a game whose key was already counted is not counted again
+        (a game resumed at its results after a crash), and the key is written in the same
+        atomic write as the counts, so a crash leaves the game counted with its key, or
+        neither. Returns the game's statistics after the write (None if it was already counted:
+        nothing written) and the problem message of an unreadable file, if any. Raises as
+        ``record_result`` does."""
+        if not valid_game_id(game_id):
+            raise ValueError(f"Not a game id: {game_id!r}")
+        if not seats or any(not is_int(seat.score) for seat in seats):
+            raise TypeError(f"A game's seats with whole-number scores, not {seats!r}")
+        self._refuse_if_unwritable(STATISTICS_DOCUMENT)  # before a load that would tell it
+        statistics, counted, problem = self._statistics_and_counted()
+        if game_key is not None and game_key in counted:
+            return None, problem
+        scores = [seat.score for seat in seats]
+        best = min(scores) if lower_is_better else max(scores)
+        won = any(seat.won for seat in seats)
+        hinted = any(seat.hinted for seat in seats)
+        before = statistics.get(game_id, GameStats())
+        updated = dataclasses.replace(  # "won with help": a seat that asked for help won
+            before.with_result(won, best, lower_is_better, hinted),
+            hinted_won=before.hinted_won + int(any(seat.hinted and seat.won for seat in seats)))
+        for seat in seats:
+            name = seat.player[:MAX_NAME_LENGTH]
+            own = updated.player(name).with_result(seat.won, seat.score, lower_is_better,
+                                                   seat.hinted)
+            updated = updated.with_player(name, own)
+        statistics[game_id] = updated
+        if game_key is not None:
+            counted = [*counted, game_key][-MAX_COUNTED_KEYS:]
+        self._write(STATISTICS_DOCUMENT, _statistics_to_dict(statistics, counted))
+        return updated, problem
+
     def record_result(
         self,
         game_id: str,
@@ -582,15 +646,27 @@ class Storage:
         if not is_int(score):
             raise TypeError(f"A score is an int, not {score!r}")
         self._refuse_if_unwritable(STATISTICS_DOCUMENT)  # before a load that would tell it
-        statistics, problem = self.load_statistics()
+        statistics, counted, problem = self._statistics_and_counted()
         updated = statistics.get(game_id, GameStats()).with_result(
             won, score, lower_is_better, hinted)
         if player:
             own = updated.player(player).with_result(won, score, lower_is_better, hinted)
             updated = updated.with_player(player[:MAX_NAME_LENGTH], own)
         statistics[game_id] = updated
-        self._write(STATISTICS_DOCUMENT, _statistics_to_dict(statistics))
+        self._write(STATISTICS_DOCUMENT, _statistics_to_dict(statistics, counted))
         return updated, problem
+
+    def _statistics_and_counted(self) -> tuple[dict[str, GameStats], list[str], str | None]:
+        """The statistics, the keys of the games counted last (see ``record_game``) and the
+        problem message of an unreadable file."""
+        statistics, problem = self.load_statistics()
+        counted: list[str] = []
+        if statistics or not problem:
+            with contextlib.suppress(OSError, ValueError):
+                raw = _read_object(self.root / STATISTICS_DOCUMENT.filename).get("counted")
+                if isinstance(raw, list):
+                    counted = [key for key in raw if isinstance(key, str)][-MAX_COUNTED_KEYS:]
+        return statistics, counted, problem
 
     # -- internals --------------------------------------------------------------------------------
     @staticmethod
@@ -747,6 +823,11 @@ def _parse_statistics(data: Mapping[str, Any]) -> tuple[dict[str, GameStats], li
     return parsed, problems
 
 
-def _statistics_to_dict(statistics: Mapping[str, GameStats]) -> dict[str, Any]:
+def _statistics_to_dict(
+    statistics: Mapping[str, GameStats], counted: list[str] | None = None
+) -> dict[str, Any]:
     games = {game_id: stats.to_dict() for game_id, stats in sorted(statistics.items())}
-    return {"format": STATISTICS_FORMAT, "version": FILE_VERSION, "games": games}
+    data: dict[str, Any] = {"format": STATISTICS_FORMAT, "version": FILE_VERSION, "games": games}
+    if counted:
+        data["counted"] = list(counted)
+    return data

@@ -53,7 +53,10 @@ class App:
         self.settings, problem = self.storage.load_settings()
         self._switch_language(self.settings.language)
         if problem:
-            self.notify(problem, error=True)
+            if self.storage.settings_reset:  # say what it means for the player, and for long
+                problem += " " + _("The settings that could not be used are back to their "
+                                   "defaults: change them in Settings.")
+            self.notify(problem, error=True, seconds=12)
         self.registry = default_registry()
         w, h = size or self.settings.window_size
         self.windowed_size = (max(MIN_W, w), max(MIN_H, h))
@@ -257,6 +260,10 @@ class App:
         from .table.text import fitted
 
         top = self.stack.top
+        corner = top.toast_corner if top is not None else None
+        if corner is not None:  # stacked upwards from a free corner (the table's bottom left)
+            self._draw_corner_toasts(corner)
+            return
         y = self.s(top.toast_y if top is not None else 52)
         for toast in self.toasts:
             text = fitted(self, toast.text, self.size[0] - self.s(120), self.s(18), theme.WHITE,
@@ -268,3 +275,21 @@ class App:
             self.screen.blit(panel, box)
             self.screen.blit(text, text.get_rect(center=box.center))
             y = box.bottom + self.s(6)
+
+    def _draw_corner_toasts(self, corner: tuple[float, float, float]) -> None:
+        """Messages wrapped into ``corner`` = (left, bottom, width) in design units, newest at
+        the bottom, each box above the previous one."""
+        from .table.text import fitted
+
+        left, bottom = self.s(corner[0]), self.s(corner[1])
+        for toast in reversed(self.toasts):
+            text = fitted(self, toast.text, self.s(corner[2]) - self.s(28), self.s(17),
+                          theme.WHITE, bold=True, max_lines=4)
+            box = text.get_rect(bottomleft=(left, bottom)).inflate(self.s(28), self.s(14))
+            box.bottomleft = (left, bottom)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            colour = (150, 40, 36, 235) if toast.error else (20, 30, 38, 235)
+            pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=self.s(10))
+            self.screen.blit(panel, box)
+            self.screen.blit(text, text.get_rect(center=box.center))
+            bottom = box.top - self.s(6)

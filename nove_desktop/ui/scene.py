@@ -56,6 +56,8 @@ class Scene:
 
     toast_y = 52
     """Where messages appear (design units from the top): clear of this scene's own text."""
+    toast_corner: tuple[float, float, float] | None = None
+    """Or a free corner for them: (left, bottom, width) in design units (the table's)."""
 
     @property
     def wake_ms(self) -> int | None:

@@ -28,6 +28,7 @@ def _factories() -> dict[str, Factory]:
     from .scenes.setup import SetupScene
     from .scenes.statistics import StatisticsScene
     from .scenes.summary import GameOverScene, HistoryScene, RoundSummaryScene
+    from .scenes.table_menu import TableMenuScene
     from .scenes.title import TitleScene
     from .tables import open_table
 
@@ -40,6 +41,7 @@ def _factories() -> dict[str, Factory]:
         "game_over": GameOverScene,
         "history": HistoryScene,
         "handoff": HandoffScene,
+        "table_menu": TableMenuScene,
         "confirm": ConfirmDialog,
         "rules": RulesScene,
         "settings": SettingsScene,

@@ -60,14 +60,15 @@ def _panel(
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    """The keyboard's target: a white ring inside a gold one, unlike any button's own edge
+    (Enter presses exactly the widget that wears it)."""
     pad = max(3, int(4 * scale))
-    pygame.draw.rect(
-        surface,
-        theme.ACCENT,
-        rect.inflate(pad * 2, pad * 2),
-        width=max(2, int(3 * scale)),
-        border_radius=max(6, int(12 * scale)),
-    )
+    width = max(2, int(3 * scale))
+    ring = rect.inflate(pad * 2, pad * 2)
+    pygame.draw.rect(surface, theme.ACCENT, ring.inflate(width * 2, width * 2), width=width,
+                     border_radius=max(6, int(12 * scale)) + width)
+    pygame.draw.rect(surface, theme.WHITE, ring, width=width,
+                     border_radius=max(6, int(12 * scale)))
 
 
 def _label(
@@ -130,12 +131,14 @@ class Button(Widget):
         if not self.enabled:
             fill, border, ink = (60, 66, 70), (80, 86, 90), (130, 136, 140)
         elif self.primary:
-            fill, border, ink = theme.GOLD, theme.GOLD_DARK, theme.INK
+            # The move most players make, in gold ink and a gold edge: never a filled gold
+            # block, which looked like the focus and left unclear what Enter does.
+            fill, border, ink = theme.PANEL_LIGHT, theme.GOLD, theme.ACCENT
         elif self.danger:
             fill, border, ink = (150, 50, 46), (210, 90, 80), theme.WHITE
         else:
             fill, border, ink = theme.PANEL_LIGHT, (90, 110, 120), theme.WHITE
-        if self.enabled and (self.hovered or self.selected):
+        if self.enabled and (self.hovered or self.selected or focused):
             fill = tuple(min(255, c + 24) for c in fill)  # type: ignore[assignment]
         radius = max(6, int(12 * scale))
         _panel(surface, self.rect, fill, border, radius)
@@ -427,8 +430,15 @@ class FocusGroup:
         self.widgets: list[Widget] = list(widgets)
         self.index = 0
         self.keyboard = False  # the ring shows once the keyboard is used
+        self.parked = False  # no widget has the focus: Enter does nothing until a move
+
+    def park(self) -> None:
+        """Focus nothing (a neutral start: Enter presses nothing); the first arrow or Tab
+        focuses the first widget (Up, Shift+Tab: the last) and shows its ring."""
+        self.parked = True
 
     def set(self, widgets: Sequence[Widget], keep: bool = True) -> None:
+        self.parked = False
         current = self.focused
         self.widgets = list(widgets)
         if keep and current in self.widgets:
@@ -440,7 +450,7 @@ class FocusGroup:
     @property
     def focused(self) -> Widget | None:
         usable = [w for w in self.widgets if w.enabled and w.visible]
-        if not usable:
+        if not usable or self.parked:
             return None
         if not (0 <= self.index < len(self.widgets)) or self.widgets[self.index] not in usable:
             self._skip(1)
@@ -449,6 +459,7 @@ class FocusGroup:
     def focus(self, widget: Widget) -> None:
         if widget in self.widgets:
             self.index = self.widgets.index(widget)
+            self.parked = False
 
     def _skip(self, step: int) -> None:
         n = len(self.widgets)
@@ -465,6 +476,9 @@ class FocusGroup:
         n = len(self.widgets)
         if not n:
             return
+        if self.parked:  # the first move lands on the first (or, backwards, the last) widget
+            self.parked = False
+            self.index = -1 if step > 0 else 0
         for _ in range(n):
             self.index = (self.index + step) % n
             w = self.widgets[self.index]
@@ -488,6 +502,7 @@ class FocusGroup:
             for i, w in enumerate(self.widgets):
                 if w.visible and w.enabled and w.rect.collidepoint(event.pos):
                     self.index = i
+                    self.parked = False
                     if isinstance(w, Choice):
                         w.click(event.pos)
                     elif isinstance(w, Slider):

@@ -201,7 +201,9 @@ def test_leaving_the_table_keeps_the_game_for_continue(apps, tmp_path):
     table = new_table(app, "kael", seed=5)
     play(app, table, random.Random(6), 8)
     expected = state_json(table.session)
-    press(app, pygame.K_ESCAPE)  # "Leave the table?"
+    press(app, pygame.K_ESCAPE)  # the table's menu
+    assert app.stack.top.name == "table_menu"
+    step(app, [key(pygame.K_UP), ENTER])  # its last item: "Leave the table"
     dialog = app.stack.top
     assert dialog.name == "confirm" and "saved" in dialog.detail
     step(app, [key(pygame.K_TAB), ENTER])  # "Leave"

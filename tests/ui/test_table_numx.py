@@ -905,7 +905,7 @@ def test_random_clicks_and_keys_never_break_the_table(app, kinds, seed):
         name = getattr(top, "name", "")
         if name == "game_over":
             break
-        if name in ("confirm", "rules", "history", "discard", "settings"):
+        if name in ("confirm", "rules", "history", "discard", "settings", "table_menu"):
             events = [key(pygame.K_ESCAPE)]
         elif name in ("handoff", "round_summary"):
             events = [ENTER]

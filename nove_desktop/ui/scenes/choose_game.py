@@ -90,6 +90,9 @@ class ChooseGameScene(common.MenuScene):
         for button in self.game_buttons:
             if button.game_id == app.settings.last_game:
                 self.focus.focus(button)
+        # The last game played has the focus, and shows it: the ring says what Enter opens
+        # (an invisible focus made the first Down open the wrong setup).
+        self.focus.keyboard = True
 
     # -- lifecycle -------------------------------------------------------------------------------
     def enter(self) -> None:

@@ -18,13 +18,17 @@ class HandoffScene(common.MenuScene):
     overlay = False  # never draw the table underneath
     name = "handoff"
 
-    def __init__(self, app: App, player: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, app: App, player: str, on_ready: Callable[[], None],
+                 on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.player = player
         self.on_ready = on_ready
+        self.on_menu = on_menu  # the table's menu, opened over this screen (no hand shown)
         self.ready = Button(_("I am {name}: show my cards").format(name=player), self.confirm,
                             primary=True)
-        self.focus = FocusGroup([self.ready])
+        self.menu_button = Button(_("Menu"), self.open_menu)
+        self.menu_button.visible = on_menu is not None
+        self.focus = FocusGroup([self.ready, self.menu_button])
         self.focus.keyboard = True
 
     def enter(self) -> None:
@@ -34,13 +38,21 @@ class HandoffScene(common.MenuScene):
         w, h = self.app.size
         self.ready.rect = pygame.Rect(0, 0, self.app.s(560), self.app.s(64))
         self.ready.rect.center = (w // 2, h // 2 + self.app.s(90))
+        self.menu_button.rect = pygame.Rect(self.app.s(12), self.app.s(10), self.app.s(88),
+                                            self.app.s(34))  # where the table's Menu is
 
     def confirm(self) -> None:
         self.app.stack.remove(self)
         self.on_ready()
 
+    def open_menu(self) -> None:
+        if self.on_menu is not None:
+            self.on_menu()
+
     def on_escape(self) -> None:
-        """Esc does nothing here: the table's menu is reachable after the hand-off."""
+        """Esc opens the table's menu over this screen: leave, or change the pace, without
+        anyone's hand being shown."""
+        self.open_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)

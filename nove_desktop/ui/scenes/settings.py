@@ -100,6 +100,7 @@ class SettingsScene(common.MenuScene):
         for widget, text in rows:
             widget.hint = text
         self.focus = FocusGroup(self.widgets)
+        self.focus.keyboard = True  # visible from the start: arrows change what the ring marks
 
     def _choice(self, label: str, values: Any, current: Any, field: str,
                 describe: Callable[[Any], str]) -> Choice:

@@ -54,6 +54,7 @@ class StatisticsScene(common.MenuScene):
     """A table with one row per registered game, for everybody or one player."""
 
     name = "statistics"
+    toast_y = 648  # under the table and its notes: never over the title or the numbers
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -111,7 +112,7 @@ class StatisticsScene(common.MenuScene):
         self.table = pygame.Rect(0, 0, app.s(1000), row_h * (len(self.rows) + 1) + app.s(24))
         self.table.midtop = (w // 2, app.s(164))
         self.back_button.rect = pygame.Rect(0, 0, app.s(240), app.s(52))
-        self.back_button.rect.midtop = (w // 2, self.table.bottom + app.s(60))
+        self.back_button.rect.midtop = (w // 2, self.table.bottom + app.s(70))
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -137,11 +138,15 @@ class StatisticsScene(common.MenuScene):
                              (self.table.right - app.s(20), y), max(1, app.s(1)))
             self._draw_row(surface, row.title, row.cells, y + row_h // 2, theme.WHITE, 21)
         w, h = surface.get_size()
-        note = _("No finished games yet: the numbers appear after your first game.") if (
-            not self.any_played) else _(
-            "Best score follows each game: the highest, or the lowest in Kaël.")
-        image = fitted(app, note, self.table.width, app.s(17), (210, 230, 215))
-        surface.blit(image, image.get_rect(midtop=(w // 2, self.table.bottom + app.s(16))))
+        notes = [_("No finished games yet: the numbers appear after your first game.")] if (
+            not self.any_played) else [
+            _("Best score follows each game: the highest, or the lowest in Kaël."),
+            _("Won with help (hints or undo): games won / games played with help.")]
+        y = self.table.bottom + app.s(12)
+        for note in notes:
+            image = fitted(app, note, self.table.width, app.s(17), (210, 230, 215))
+            surface.blit(image, image.get_rect(midtop=(w // 2, y)))
+            y += image.get_height() + app.s(4)
         self.focus.draw(surface, app.fonts, app.scale)
         common.text(surface, app, _("\u2190 \u2192 choose the player   Esc to go back"),
                     (w // 2, h - app.s(30)), 15, colour=theme.MUTED, anchor="midtop")

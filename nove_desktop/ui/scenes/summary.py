@@ -15,6 +15,40 @@ from . import common
 
 Cell = str | tuple[str, tuple[int, int, int]]
 
+GUARD_SECONDS = 1.0
+"""How long a summary or the game over ignores keys and clicks after it opens: a key pressed
+to hurry the computer players just before it opened must not dismiss it (or deal a new game)."""
+
+
+class Guarded(common.MenuScene):
+    """A results screen that ignores input for its first ``GUARD_SECONDS`` of frame time (the
+    ``dt`` the app passes to ``update``: tests drive it frame by frame, never the wall clock).
+    The focus is parked meanwhile: no button shows a ring, so nothing looks pressable."""
+
+    age = 0.0
+
+    @property
+    def guarding(self) -> bool:
+        return self.age < GUARD_SECONDS
+
+    @property
+    def busy(self) -> bool:
+        return self.guarding  # frames run (and time passes) until the guard is over
+
+    def update(self, dt: float) -> None:
+        was = self.guarding
+        self.age += dt
+        if was and not self.guarding:
+            self.guard_over()
+
+    def guard_over(self) -> None:
+        """The screen takes input from now on."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.guarding and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return
+        super().handle_event(event)
+
 
 def cell_text(cell: Cell) -> tuple[str, tuple[int, int, int]]:
     if isinstance(cell, tuple):
@@ -66,7 +100,7 @@ def draw_grid(
         y += row_height
 
 
-class RoundSummaryScene(common.MenuScene):
+class RoundSummaryScene(Guarded):
     """What each seat scored this round and why, with running totals."""
 
     overlay = True
@@ -91,6 +125,10 @@ class RoundSummaryScene(common.MenuScene):
         label = _("See the results") if last else _("Next round")
         self.button = Button(label, self.close, primary=True)
         self.focus = FocusGroup([self.button])
+        self.focus.park()  # after the guard the button takes the focus, ring shown
+
+    def guard_over(self) -> None:
+        self.focus.focus(self.button)
         self.focus.keyboard = True
 
     def enter(self) -> None:
@@ -196,7 +234,7 @@ class HistoryScene(common.MenuScene):
         self.focus.draw(surface, app.fonts, app.scale)
 
 
-class GameOverScene(common.MenuScene):
+class GameOverScene(Guarded):
     """The winner(s), the final ranking in the game's score direction, and "play again"."""
 
     name = "game_over"
@@ -213,8 +251,10 @@ class GameOverScene(common.MenuScene):
         lower_wins: bool = False,
         ranking: Sequence[Sequence[int]] | None = None,
         details: Sequence[str] | None = None,
+        on_leave: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
+        self.on_leave = on_leave  # told before the player leaves (play again or the title)
         self.names = list(names)
         self.scores = list(scores)
         self.winners = list(winners)
@@ -223,10 +263,13 @@ class GameOverScene(common.MenuScene):
         self.lower_wins = lower_wins
         self.details = list(details) if details is not None else None
         self.places = [list(p) for p in ranking] if ranking else self._by_score()
-        self.again = Button(_("Play again"), on_again, primary=True)
+        self.on_again = on_again
+        self.again = Button(_("Play again"), self.play_again, primary=True)
         self.title_button = Button(_("Title screen"), self.to_title)
         self.focus = FocusGroup([self.again, self.title_button])
-        self.focus.keyboard = True
+        # Nothing has the focus: Enter (pressed to hurry the computer players) never deals a
+        # new game; an arrow or Tab shows the ring on a button, then Enter presses it.
+        self.focus.park()
 
     def _by_score(self) -> list[list[int]]:
         """Places by score in the game's direction; equal scores share a place."""
@@ -251,7 +294,16 @@ class GameOverScene(common.MenuScene):
         self.again.rect.bottomright = (w // 2 - self.app.s(12), h - self.app.s(30))
         self.title_button.rect.bottomleft = (w // 2 + self.app.s(12), h - self.app.s(30))
 
+    def leaving(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave()
+
+    def play_again(self) -> None:
+        self.leaving()
+        self.on_again()
+
     def to_title(self) -> None:
+        self.leaving()
         self.app.scenes.clear_to("title")
 
     def on_escape(self) -> None:
@@ -283,6 +335,11 @@ class GameOverScene(common.MenuScene):
         surface.blit(hint, hint.get_rect(midtop=(w // 2, app.s(152))))
         self._draw_ranking(surface)
         self.focus.draw(surface, app.fonts, app.scale)
+        if self.focus.focused is None:  # nothing focused yet: say how to choose by keyboard
+            words = _("Arrows or Tab choose a button, Enter presses it.")
+            image = fitted(app, words, w - app.s(80), app.s(15), theme.MUTED)
+            surface.blit(image, image.get_rect(
+                midbottom=(w // 2, self.again.rect.top - app.s(12))))
 
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         from ..table.text import fitted

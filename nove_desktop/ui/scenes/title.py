@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
-from ...session import GameSession, SaveError
+from ...session import GameSession, SaveError, before_last, results_pending
 from ...version import app_version
 from .. import theme
 from ..app import App
@@ -41,6 +41,7 @@ class TitleScene(common.MenuScene):
         self.version = _("Version {version}").format(version=app_version())
         self.buttons.append(self.about_button)  # last: in a corner, out of the column
         self.focus = FocusGroup(self.buttons)
+        self.focus.keyboard = True  # the ring shows from the start: Enter presses what it marks
 
     def enter(self) -> None:
         self.refresh()
@@ -51,26 +52,28 @@ class TitleScene(common.MenuScene):
         self.refresh()
 
     def resume(self) -> None:
-        self.refresh()
+        self.refresh(keep_focus=True)  # back on the item the player left from
         self.layout()
 
-    def refresh(self) -> None:
+    def refresh(self, keep_focus: bool = False) -> None:
         result = self.app.storage.load_game()
         if result.problem:
             self.app.notify(result.problem, error=True, seconds=7)
         data = result.data
+        pending = data is not None and results_pending(data)
         self.continue_button.enabled = (
-            bool(data) and not data.get("finished", False) and not self.unopenable
+            bool(data) and (not data.get("finished", False) or pending) and not self.unopenable
         )
         self.continue_button.label = _("Continue")
         if self.continue_button.enabled and data is not None:
             game_id = (data.get("replay") or {}).get("game")
             if isinstance(game_id, str) and game_id in self.app.registry:
                 title = self.app.registry.get(game_id).title
-                self.continue_button.label = _("Continue ({game})").format(game=title)
+                words = _("See the results ({game})") if pending else _("Continue ({game})")
+                self.continue_button.label = words.format(game=title)
         self.continue_button.visible = self.continue_button.enabled
         self.buttons[1].primary = not self.continue_button.enabled
-        self.focus.set(self.buttons, keep=False)
+        self.focus.set(self.buttons, keep=keep_focus)
 
     def layout(self) -> None:
         shown = [b for b in self.buttons if b.visible and b is not self.about_button]
@@ -85,8 +88,12 @@ class TitleScene(common.MenuScene):
         if result.data is None:
             self.refresh()
             return
+        last = None
         try:
-            session = GameSession.from_save(result.data, self.app.registry)
+            data = result.data
+            if results_pending(data):  # the app closed during the results: show them again
+                data, last = before_last(data)
+            session = GameSession.from_save(data, self.app.registry)
         except SaveError as exc:
             aside = self.app.storage.set_aside_game().kept_aside
             if aside is None:  # a folder that cannot be written to: the file stays as it is
@@ -98,7 +105,10 @@ class TitleScene(common.MenuScene):
             self.app.report_problem(message, exc)
             self.refresh()
             return
-        self.app.scenes.push("table", session=session, resumed=True)
+        if last is None:
+            self.app.scenes.push("table", session=session, resumed=True)
+        else:
+            self.app.scenes.push("table", session=session, resumed=True, replay_last=last)
 
     def ask_quit(self) -> None:
         saved = self.continue_button.enabled

@@ -53,7 +53,9 @@ class CardWidget(Widget):
 
 
 def humans_watching(scene: TableScene) -> bool:
-    return bool(scene.session.human_seats)
+    """Whether a person may still answer at this table: some human seat is not out of the
+    game (once all are, windows run as at an all-AI table, answers in seat order)."""
+    return bool(scene.session.human_seats) and not scene.humans_out()
 
 
 def spot_side(scene: TableScene, seat: int) -> Side:

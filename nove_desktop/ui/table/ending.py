@@ -8,7 +8,7 @@ from typing import Any
 
 from ...i18n import _
 from ...session import GameSession
-from ...storage import WriteRefused
+from ...storage import SeatResult, WriteRefused
 
 
 class EndingMixin:
@@ -26,23 +26,28 @@ class EndingMixin:
             if then is not None:
                 then()
 
-        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready)
+        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready,
+                             on_menu=self.open_menu)
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:
-        ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted)}
+        ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted),
+              "game_key": self.game_key, "results_seen": self.results_seen}
         try:
             self.app.storage.save_game(self.session.to_save(ui))
         except WriteRefused as exc:  # the player was told once that nothing is saved
             if not exc.told:
                 self.app.report_problem(str(exc), exc)
         except Exception as exc:  # a full disk must not stop the game
-            self.app.report_problem(_("The game could not be saved."), exc)
+            self.app.report_problem(_("The game could not be saved. It goes on, but if you "
+                                      "close the app it cannot be resumed."), exc)
 
     def show_summary(self, title: str, columns: list[str], rows: list[list[Any]],
                      note: str = "") -> None:
         """Open the round summary once the current animations have played."""
         over = self.session.over
+        if self.skipping:  # skipped to the results: the game over follows at once
+            return
 
         def opener() -> None:
             self.app.scenes.push(
@@ -77,9 +82,21 @@ class EndingMixin:
                 on_again=self.play_again,
                 ranking=self.ranking(),
                 details=self.ranking_details(),
+                on_leave=self.results_left,
             )
 
         self.pending_modal = opener
+
+    def results_left(self) -> None:
+        """The player left the game over: the finished save no longer offers its results."""
+        self.results_seen = True
+        self.autosave()
+
+    def play_last(self, seat: int, data: object) -> None:
+        """Play a finished game's last move again (the session stops just before it), so that
+        its events, the last summary and the game over, show as they did before the app
+        closed. The game was perhaps counted already: its key keeps it from counting twice."""
+        self.apply(seat, self.game.actions.from_json(data))
 
     def winners(self) -> list[int]:
         result = self.game.result(self.session.state)
@@ -96,23 +113,24 @@ class EndingMixin:
         self.stats_recorded = True
         winners = self.winners()
         scores = self.game.result(self.session.state).scores
-        for seat in self.session.human_seats:
-            try:
-                self.app.storage.record_result(
-                    self.game.id,
-                    seat in winners,
-                    scores[seat],
-                    lower_is_better=self.game.lower_score_wins,
-                    player=self.names[seat],
-                    hinted=seat in self.hinted or self.session.assisted,  # undo helps too
-                )
-            except WriteRefused as exc:  # never counted, and never said to be
-                if not exc.told:
-                    self.app.report_problem(str(exc), exc)
-                return
-            except Exception as exc:
-                self.app.report_problem(_("The statistics could not be saved."), exc)
-                return
+        seats = [
+            SeatResult(
+                self.names[seat],
+                seat in winners,
+                scores[seat],
+                seat in self.hinted or self.session.assisted,  # an undo helps too
+            )
+            for seat in self.session.human_seats
+        ]
+        try:  # one write for every seat, with the game's key: counted once, whatever happens
+            self.app.storage.record_game(self.game.id, seats,
+                                         lower_is_better=self.game.lower_score_wins,
+                                         game_key=self.game_key)
+        except WriteRefused as exc:  # never counted, and never said to be
+            if not exc.told:
+                self.app.report_problem(str(exc), exc)
+        except Exception as exc:
+            self.app.report_problem(_("The statistics could not be saved."), exc)
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a new deal number)."""
@@ -123,6 +141,12 @@ class EndingMixin:
         self.app.scenes.push("table", session=fresh)
 
     # == input ===================================================================================
+    def open_menu(self) -> None:
+        """The table's menu: pace, animation speed and windows changed during the game (at
+        once), or leave."""
+        skip = self.skip_to_results if self.humans_out() else None
+        self.app.scenes.push("table_menu", on_leave=self.ask_leave, on_skip=skip)
+
     def ask_leave(self) -> None:
         def leave() -> None:
             self.autosave()

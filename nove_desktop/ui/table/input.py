@@ -25,7 +25,7 @@ class InputMixin:
             if self.log_open:
                 self.log_open = False
                 return
-            self.ask_leave()
+            self.open_menu()
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)

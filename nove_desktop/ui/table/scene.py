@@ -23,6 +23,7 @@ sprites, the event queue, the frame's update and the drawing.
 from __future__ import annotations
 
 import random
+import uuid
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -58,13 +59,14 @@ from .hooks import TableHooks
 from .input import InputMixin
 from .layout import SeatSpot, seat_spots
 from .moments import OpenMoment
+from .skip import SkipMixin
 from .sprites import HOVER_LIFT, SELECT_LIFT, CardSprite
 from .turns import TurnsMixin
 from .undoing import UndoMixin
 from .zones import Zones
 
 
-class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Scene):
+class TableScene(TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, UndoMixin, Scene):
     """The kit. Subclasses set the class attributes and override the hooks below."""
 
     name = "table"
@@ -77,6 +79,9 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Sce
     pile_width: ClassVar[float] = 64.0
     deck_spot: ClassVar[tuple[float, float]] = (560.0, 300.0)
     card_ratio: ClassVar[float] = 1.42
+    # Messages stack in the bottom-left corner, above the last move's line: the one place
+    # of every table that no plate, card or button uses.
+    toast_corner: ClassVar[tuple[float, float, float] | None] = (12.0, 684.0, 380.0)
 
     def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
         super().__init__(app)
@@ -102,6 +107,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Sce
         self.runner = AIRunner()
         self.ui_random = random.Random()
         self.ai_wait: dict[int, float] = {}
+        self.ai_run = 0  # computer turns in a row since a person's (their pace shortens)
         self.moment: OpenMoment | None = None
         self.actions_applied = len(session.replay.actions)
         self.synced = False
@@ -109,7 +115,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Sce
         self.controls: list[Widget] = []
         self.card_widgets: list[CardWidget] = []
         self.focus = FocusGroup()
-        self.menu_button = Button(_("Menu"), self.ask_leave)
+        self.menu_button = Button(_("Menu"), self.open_menu)
         self.rules_button = Button(_("Rules"), self.open_rules)
         self.log_button = Button(_("Log"), self.toggle_log)
         self.advisor = Advisor(self)
@@ -121,6 +127,11 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Sce
         self.pending_modal: Callable[[], None] | None = None
         self.modal_open = False
         self.stats_recorded = False
+        key = session.ui.get("game_key")
+        # Names this game in the statistics, so that it is counted once even when resumed at
+        # its results after a crash (kept in the save; a UI id, not the game's randomness).
+        self.game_key = key if isinstance(key, str) and key else uuid.uuid4().hex
+        self.results_seen = False  # the player left the game over (a finished save is done)
         saved = session.ui.get("hinted", [])
         self.hinted: set[int] = {  # human seats that asked for a hint in this game
             seat for seat in saved if isinstance(seat, int) and 0 <= seat < self.n
@@ -446,7 +457,10 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Sce
         if self.rhythm > 0:
             self.rhythm = max(0.0, self.rhythm - dt)
         self.present()
-        if not self.animating and not self.queue:
+        if not self.animating and not self.queue and not self.modal_open:
+            self.offer_skip()
+            if self.app.stack.top is not self:
+                return
             self.decide(dt)
         self.flush_save()
 
@@ -549,6 +563,10 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, UndoMixin, Sce
                 widget.rect = paint.card_rect(self, sprite)
         self.focus.draw(surface, self.app.fonts, self.app.scale)
         paint.suggestion(self, surface)
+        focused = self.focus.focused
+        if isinstance(focused, CardWidget) and self.focus.keyboard:  # above a hint's outline
+            paint.card_focus(surface, focused.rect.inflate(self.app.s(10), self.app.s(10)),
+                             self.app.scale)
         self.draw_over(surface)
         carried = self.dragged()
         if carried is not None:  # the carried card rides over everything but the log

@@ -99,7 +99,9 @@ class UndoMixin:
 
     def rebuilt(self) -> TableScene:
         """A new table for the session as it now stands, built as a resumed game is."""
-        return type(self)(self.app, self.session, resumed=True)
+        table = type(self)(self.app, self.session, resumed=True)
+        table.game_key = self.game_key  # the same game: counted once, whatever happens next
+        return table
 
     def hover_undo(self, pos: tuple[int, int]) -> None:
         button = self.undo_button

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ...session import GameSession
@@ -31,6 +31,13 @@ def has_table(game_id: str) -> bool:
     return game_id in table_classes()
 
 
-def open_table(app: App, session: GameSession, resumed: bool = False) -> TableScene:
-    """The table scene for ``session``'s game."""
-    return table_classes()[session.game.id](app, session, resumed)
+def open_table(
+    app: App, session: GameSession, resumed: bool = False, replay_last: Any = None
+) -> TableScene:
+    """The table scene for ``session``'s game; ``replay_last`` (seat, action as JSON): the
+    last move of a finished game, played again so that its results show (``session`` stops
+    just before it)."""
+    table = table_classes()[session.game.id](app, session, resumed)
+    if replay_last is not None:
+        table.play_last(*replay_last)
+    return table

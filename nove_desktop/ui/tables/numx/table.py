@@ -72,6 +72,8 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
     """The NUM-X table: its zones, layout, plates, centre marks, log and results (the decisions
     and the animations come from the mixins)."""
 
+    toast_corner = (12.0, 508.0, 330.0)  # above the objective, which holds the bottom left
+
     game_id = "numx"
     deck = "numx"
     clockwise = True
