@@ -46,6 +46,7 @@ class Walk:
 
     shown: list[str]
     refusals: dict[str, str]
+    taught: dict[str, Action]
     actions: int
     decisions: int
     session: GameSession
@@ -58,6 +59,7 @@ def walk(script: Script, registry: Registry) -> Walk:
     session = new_session(script, registry)
     coach = Coach(script)
     refusals: dict[str, str] = {}
+    taught_moves: dict[str, Action] = {}
     decisions = 0
     while not session.over:
         if len(session.replay.actions) > MAX_ACTIONS:
@@ -74,10 +76,11 @@ def walk(script: Script, registry: Registry) -> Walk:
             wrong = _a_wrong_move(coach, legal)
             if wrong is not None:
                 refusals[step.id] = coach.refusal(wrong) or ""
+            taught_moves[step.id] = taught
         action = taught if taught is not None else decide(session.decision_request(YOU, "normal"))
         session.apply(YOU, action)
     coach.finish()
-    return Walk(coach.shown, refusals, session.position, decisions, session)
+    return Walk(coach.shown, refusals, taught_moves, session.position, decisions, session)
 
 
 def _a_wrong_move(coach: Coach, legal: list[Action]) -> Action | None:

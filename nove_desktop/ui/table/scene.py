@@ -50,6 +50,7 @@ from .basics import (  # noqa: F401 - re-exported for the games' tables
     humans_watching,
     spot_side,
 )
+from .coach import CoachMixin
 from .drag import Drag
 from .effects import Banner, Task, TokenFlight
 from .ending import EndingMixin
@@ -63,7 +64,7 @@ from .turns import TurnsMixin
 from .zones import Zones
 
 
-class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
+class TableScene(CoachMixin, TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
     """The kit. Subclasses set the class attributes and override the hooks below."""
 
     name = "table"
@@ -81,6 +82,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
+        self.setup_coach()  # a guided game's coach (None in an ordinary game)
         self.names = [seat.name for seat in session.seats]
         self.n = len(self.names)
         humans = session.human_seats
@@ -537,6 +539,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         paint.cards(self, surface)
         paint.effects(self, surface)
         self.draw_overlay(surface)
+        self.draw_coach(surface)
         paint.hud(self, surface)
         for widget in self.card_widgets:
             sprite = self.sprites.get(widget.ref)
