@@ -27,9 +27,9 @@ from . import paint
 from .text import wrap
 
 # The panel's place (design units): the left side of the table, under the seat across on the
-# left and clear of the player's hand, the controls (bottom right), the piles (NUM-X's deck
-# starts at x 318) and NUM-X's malus row and objective (from y 480).
-PANEL_X, PANEL_Y, PANEL_W, PANEL_MAX_H = 14.0, 196.0, 292.0, 280.0
+# left (its cards end at y 210), clear of the player's hand, the controls (bottom right), the
+# piles (NUM-X's deck starts at x 318) and NUM-X's malus row and objective (from y 480).
+PANEL_X, PANEL_Y, PANEL_W, PANEL_MAX_H = 14.0, 214.0, 292.0, 262.0
 TEXT_SIZES = (16, 15, 14)  # design units; 14 is still 11 px at 1024x640
 
 
