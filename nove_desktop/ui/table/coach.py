@@ -29,7 +29,9 @@ from .text import wrap
 # The panel's place (design units): the left side of the table, under the seat across on the
 # left (its cards end at y 210), clear of the player's hand, the controls (bottom right), the
 # piles (NUM-X's deck starts at x 318) and NUM-X's malus row and objective (from y 480).
-PANEL_X, PANEL_Y, PANEL_W, PANEL_MAX_H = 14.0, 214.0, 292.0, 262.0
+PANEL_X, PANEL_Y, PANEL_W = 14.0, 214.0, 292.0
+PANEL_MAX_H = {"numx": 262.0, "nox": 310.0}  # the most height (NOX: over your kitty)
+PANEL_MAX_H_DEFAULT = 360.0  # down to y 574, above the status line
 TEXT_SIZES = (16, 15, 14)  # design units; 14 is still 11 px at 1024x640
 
 
@@ -135,7 +137,8 @@ class CoachMixin:
             links = wrap(font, link, width - 4 * pad) if link else []
             step = font.get_linesize()
             text_h = (len(lines) + len(links)) * step + (3 * pad if links else 0)
-            if text_h + title_font.get_linesize() + 3 * pad <= app.s(PANEL_MAX_H):
+            most = PANEL_MAX_H.get(self.game.id, PANEL_MAX_H_DEFAULT)
+            if text_h + title_font.get_linesize() + 3 * pad <= app.s(most):
                 break
         height = text_h + title_font.get_linesize() + 3 * pad
         x, y = paint.to_screen(app, (PANEL_X, PANEL_Y))
