@@ -63,6 +63,9 @@ def test_learn_to_play_refuses_a_wrong_bet_and_takes_the_taught_one(app) -> None
     assert coach.current.id == "bet"
     app.draw()
     assert table.coach_rect.width > 0
+    assert not table.hint_button.visible  # the coach says what to do: no search to argue
+    press(app, pygame.K_SLASH, "?")
+    assert table.advisor.asked_at is None
     before = table.session.position
     app.toasts.clear()
     press(app, pygame.K_RIGHT)  # the slider to 2

@@ -46,8 +46,9 @@ def section_titles(game_id: str, language: str) -> tuple[str, ...]:
 
 
 class CoachMixin:
-    """A part of :class:`~.scene.TableScene` (first in its bases, so it may wrap the kit's
-    methods): the coach of a guided game, or nothing at all in an ordinary game."""
+    """A part of :class:`~.scene.TableScene` (first in its bases, so it may wrap the methods
+    of the kit's other parts, not those of the scene's own body): the coach of a guided game,
+    or nothing at all in an ordinary game."""
 
     coach: Coach | None
 
@@ -73,6 +74,17 @@ class CoachMixin:
             if words is not None and self.game.is_legal(self.session.state, seat, action):
                 return _(words).rstrip(".")  # the kit adds the full stop
         return super().refusal(seat, action)  # type: ignore[misc, no-any-return]
+
+    def teaching(self) -> bool:
+        """The coach requires a move now (a hint, from the search, might argue for another)."""
+        return self.coach is not None and self.coach.required is not None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.teaching() and event.type == pygame.KEYDOWN and getattr(
+            event, "unicode", ""
+        ) == "?":
+            return  # the coach already says what to do, and why
+        super().handle_event(event)  # type: ignore[misc]
 
     def open_rules(self) -> None:
         section = self.coach.section if self.coach is not None else None
@@ -127,6 +139,8 @@ class CoachMixin:
         coach = self.coach
         if coach is None:
             return
+        if self.teaching():  # drawn before the HUD: the Hint button hides while a move is taught
+            self.hint_button.visible = False
         app = self.app
         width, pad = app.s(PANEL_W), app.s(10)
         title_font = app.fonts.get(app.s(17), bold=True)
