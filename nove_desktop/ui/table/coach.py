@@ -129,9 +129,27 @@ class CoachMixin:
         self.pending_modal = opener
 
     def show_game_over(self, reason: str) -> None:
-        if self.coach is not None:
-            self.coach.finish()
-        super().show_game_over(reason)  # type: ignore[misc]
+        """A guided game whose end came without a last summary (banco's hand limit) shows the
+        recap first, over the final totals, then the game over as usual."""
+        coach = self.coach
+        if coach is None or coach.finished:
+            super().show_game_over(reason)  # type: ignore[misc]
+            return
+        coach.finish()
+        scores = self.game.result(self.session.state).scores
+        rows = [[self.names[seat], str(score)] for seat, score in enumerate(scores)]
+        show_game_over = super().show_game_over  # type: ignore[misc]
+
+        def closed() -> None:
+            self.summary_closed()
+            show_game_over(reason)
+
+        def opener() -> None:
+            self.app.stack.push(RecapSummaryScene(
+                self.app, _("Well done"), [_("Player"), _("Total")], rows, closed,
+                last=True, recap=_(coach.script.recap)))
+
+        self.pending_modal = opener
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_coach(self, surface: pygame.Surface) -> None:
