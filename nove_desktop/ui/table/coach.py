@@ -153,48 +153,62 @@ class CoachMixin:
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_coach(self, surface: pygame.Surface) -> None:
-        """The panel: a heading, the step's words, and a link to its section of the rules."""
+        """The panel: a heading, the step's words, and a link to its section of the rules
+        (rendered once per text and window size, then blitted)."""
         coach = self.coach
         if coach is None:
             return
         if self.teaching():  # drawn before the HUD: the Hint button hides while a move is taught
             self.hint_button.visible = False
         app = self.app
+        key = (coach.text, coach.finished, coach.section, app.size, current_language())
+        cached = getattr(self, "coach_image", None)
+        if cached is None or cached[0] != key:
+            cached = self.coach_image = (key, *self.render_coach())
+        _key, image, link = cached
+        x, y = paint.to_screen(app, (PANEL_X, PANEL_Y))
+        self.coach_rect = image.get_rect(topleft=(x, y))
+        surface.blit(image, self.coach_rect)
+        self.coach_button.visible = link.width > 0
+        self.coach_button.rect = link.move(x, y) if link.width else pygame.Rect(0, 0, 0, 0)
+
+    def render_coach(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The panel's image and where its link lies in it."""
+        coach = self.coach
+        assert coach is not None
+        app = self.app
         width, pad = app.s(PANEL_W), app.s(10)
         title_font = app.fonts.get(app.s(17), bold=True)
         link = self.link_text()
+        most = app.s(PANEL_MAX_H.get(self.game.id, PANEL_MAX_H_DEFAULT))
         for size in TEXT_SIZES:  # the largest size that fits the panel's room
             font = app.fonts.get(app.s(size))
             lines = wrap(font, _(coach.text), width - 2 * pad)
             links = wrap(font, link, width - 4 * pad) if link else []
             step = font.get_linesize()
             text_h = (len(lines) + len(links)) * step + (3 * pad if links else 0)
-            most = PANEL_MAX_H.get(self.game.id, PANEL_MAX_H_DEFAULT)
-            if text_h + title_font.get_linesize() + 3 * pad <= app.s(most):
+            if text_h + title_font.get_linesize() + 3 * pad <= most:
                 break
         height = text_h + title_font.get_linesize() + 3 * pad
-        x, y = paint.to_screen(app, (PANEL_X, PANEL_Y))
-        self.coach_rect = pygame.Rect(x, y, width, height)
-        common.panel(surface, self.coach_rect, app, alpha=240)
+        image = pygame.Surface((width, height), pygame.SRCALPHA)
+        common.panel(image, image.get_rect(), app, alpha=240)
         heading = _("Well done") if coach.finished else _("Coach")
-        surface.blit(title_font.render(heading, True, theme.ACCENT), (x + pad, y + pad))
-        line_y = y + 2 * pad + title_font.get_linesize()
+        image.blit(title_font.render(heading, True, theme.ACCENT), (pad, pad))
+        line_y = 2 * pad + title_font.get_linesize()
         for line in lines:
-            surface.blit(font.render(line, True, theme.WHITE), (x + pad, line_y))
+            image.blit(font.render(line, True, theme.WHITE), (pad, line_y))
             line_y += step
-        self.coach_button.visible = bool(links)
-        self.coach_button.rect = pygame.Rect(x + pad, line_y + pad, width - 2 * pad,
-                                             len(links) * step + pad) if links else pygame.Rect(
-                                                 0, 0, 0, 0)
-        if links:
-            box = self.coach_button.rect
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=app.s(8))
-            pygame.draw.rect(surface, theme.GOLD_DARK, box, width=max(1, app.s(1)),
-                             border_radius=app.s(8))
-            line_y = box.y + pad // 2
-            for line in links:
-                surface.blit(font.render(line, True, theme.ACCENT), (box.x + pad, line_y))
-                line_y += step
+        if not links:
+            return image, pygame.Rect(0, 0, 0, 0)
+        box = pygame.Rect(pad, line_y + pad, width - 2 * pad, len(links) * step + pad)
+        pygame.draw.rect(image, theme.PANEL_LIGHT, box, border_radius=app.s(8))
+        pygame.draw.rect(image, theme.GOLD_DARK, box, width=max(1, app.s(1)),
+                         border_radius=app.s(8))
+        line_y = box.y + pad // 2
+        for line in links:
+            image.blit(font.render(line, True, theme.ACCENT), (box.x + pad, line_y))
+            line_y += step
+        return image, box
 
     def link_text(self) -> str:
         """The words of the link to the step's section of the rules ("" without a step)."""
