@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.text import N_
-from ..games.kael.cards import hand_total
+from ..games.kael.cards import PASS_CARD, hand_total
 from .core import Script, Step, only, types
 
 YOUR_TURN, CHAINS, GOOD_DRAW, CALLING = 3, 4, 5, 7
@@ -43,6 +43,14 @@ def _can_call(obs: Any, legal: Sequence[Action]) -> bool:
 
 def _last_turn(obs: Any, legal: Sequence[Action]) -> bool:
     return obs.caller is not None and obs.caller != obs.seat and bool(_lays(legal))
+
+
+def _holds_x(obs: Any, legal: Sequence[Action]) -> bool:
+    return PASS_CARD in obs.hand and bool(_lays(legal))
+
+
+def _can_cut(obs: Any, legal: Sequence[Action]) -> bool:
+    return "cut" in types(legal)
 
 
 SCRIPT = Script(
@@ -110,6 +118,26 @@ SCRIPT = Script(
             CALLING,
             only("call_kael"),
             N_("Your hand is low enough: call Kaël now."),
+        ),
+        Step(
+            "x_card",
+            N_(
+                "You hold the X: laying it is a whole turn with nothing to pick up, and it "
+                "costs 15 if it is still in your hand at the end. Lay it early."
+            ),
+            _holds_x,
+            YOUR_TURN,
+            optional=True,
+        ),
+        Step(
+            "cut",
+            N_(
+                "You hold every missing copy of the chain's number: cut now. Your cards "
+                "finish the square out of turn and you shed them for free."
+            ),
+            _can_cut,
+            CHAINS,
+            optional=True,
         ),
     ),
     recap=N_(

@@ -11,7 +11,7 @@ from ..engine.text import N_
 from .core import Script, Step, only, types
 
 # Sections of the rules page (its "##" headings, from 0).
-STEP_1, STEP_2, SCORING = 3, 4, 5
+STEP_1, STEP_2, SCORING, JOKERS = 3, 4, 5, 6
 SAFE_HIT = 21  # no card is worth more than 10: from 21 or less one more card cannot pass 31
 STAND_FROM = 26
 
@@ -35,6 +35,14 @@ def _pair(obs: Any, legal: Sequence[Action]) -> bool:
 
 def _near_31(obs: Any, legal: Sequence[Action]) -> bool:
     return "stand" in types(legal) and _value(obs) >= STAND_FROM
+
+
+def _may_announce(obs: Any, legal: Sequence[Action]) -> bool:
+    return "announce_nove" in types(legal)
+
+
+def _joker(obs: Any, legal: Sequence[Action]) -> bool:
+    return bool(types(legal) & {"choose_joker", "declare_nove"})
 
 
 SCRIPT = Script(
@@ -90,6 +98,27 @@ SCRIPT = Script(
             SCORING,
             only("stand"),
             N_("Careful: so close to 31, most cards would bust you. Press Stand."),
+        ),
+        Step(
+            "announce",
+            N_(
+                "Your hand is worth 9 or less: before your first hit you may announce NOVE. "
+                "Your hand is shown, and when Step 2 ends the lowest announced hand scores +2. "
+                "You may still hit afterwards."
+            ),
+            _may_announce,
+            STEP_2,
+            optional=True,
+        ),
+        Step(
+            "joker",
+            N_(
+                "You hold a joker: you say what it stands for, any number from 1 to 7 or a "
+                "Babatos. It matches cards of that kind, so choose what scores the most."
+            ),
+            _joker,
+            JOKERS,
+            optional=True,
         ),
     ),
     recap=N_(

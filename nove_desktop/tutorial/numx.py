@@ -11,7 +11,8 @@ from ..engine.text import N_
 from ..games.numx.cards import WEIGHT
 from .core import Script, Step, types
 
-SETTING_UP, COMBINATIONS, THE_TRICK, FACTEUR_X, REFILLING = 2, 3, 4, 5, 8
+SETTING_UP, COMBINATIONS, THE_TRICK, FACTEUR_X, SWIPE_AND_MALUS, REFILLING, SCORING = (
+    2, 3, 4, 5, 6, 8, 9)
 
 
 def _choosing(obs: Any, legal: Sequence[Action]) -> bool:
@@ -43,6 +44,14 @@ def _stuck(obs: Any, legal: Sequence[Action]) -> bool:
 
 def _refill(obs: Any, legal: Sequence[Action]) -> bool:
     return "replenish" in types(legal)
+
+
+def _specials(obs: Any, legal: Sequence[Action]) -> bool:
+    return "add_special" in types(legal)
+
+
+def _objective(obs: Any, legal: Sequence[Action]) -> bool:
+    return obs.objective is not None and "play" in types(legal) and obs.window is None
 
 
 SCRIPT = Script(
@@ -114,6 +123,28 @@ SCRIPT = Script(
             ),
             _refill,
             REFILLING,
+        ),
+        Step(
+            "specials",
+            N_(
+                "You may add a Swipe or a Malus+ to your turn: Swipe moves malus rows around "
+                "the table, Malus+ makes players draw into their hand and malus row. Each one "
+                "still in your hand at the end costs 20, so use them."
+            ),
+            _specials,
+            SWIPE_AND_MALUS,
+            optional=True,
+        ),
+        Step(
+            "objective",
+            N_(
+                "Your secret objective sits in the corner. If your malus row meets it at the "
+                "end of the round, it pays a bonus: think of it when you pick, take or refill "
+                "malus cards."
+            ),
+            _objective,
+            SCORING,
+            optional=True,
         ),
     ),
     recap=N_(
