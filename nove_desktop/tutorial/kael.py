@@ -89,8 +89,8 @@ SCRIPT = Script(
         Step(
             "good_draw",
             N_(
-                "Good draw: the card you drew from the deck has the number you just laid. Lay "
-                "it straight away: one card less, for free."
+                "Good draw: the card you drew from the deck has the number you just laid, so "
+                "it may go straight down too: one card less, for free. Always take it."
             ),
             _good_draw,
             GOOD_DRAW,

@@ -141,3 +141,45 @@ def test_the_end_carries_the_recap_and_nothing_is_counted(app, game_id, recap) -
     stats, _problem = app.storage.load_statistics()
     assert stats == {}  # a guided game is not counted
     assert not app.storage.has_saved_game()
+
+
+@pytest.mark.parametrize("game_id", ["nove", "kael", "nox", "banco", "numx"])
+def test_at_the_table_every_concept_comes_and_the_panel_stays_clear(app, game_id) -> None:
+    """The guided game played at the real table (default settings: Kaël's good draws laid for
+    you) with the taught moves and a Normal seat's choices: every step of the script shows, and
+    at each one the panel covers no card and no control at 1024x640."""
+    from ai import decide
+
+    app._resized(1024, 640)
+    table = learn(app, game_id)
+    coach = table.coach
+    assert coach is not None
+    checked: set[str] = set()
+    for frame in range(30_000):
+        top = app.stack.top
+        if isinstance(top, RecapSummaryScene):
+            break
+        if isinstance(top, RoundSummaryScene):
+            step(app, [ENTER] if frame % 30 == 0 else [])
+            continue
+        if top is table and table.controls and not table.animating and 0 in (
+            table.session.to_act()
+        ):
+            app.draw()
+            current = coach.current
+            if current is not None and current.id not in checked:
+                checked.add(current.id)
+                panel = table.coach_rect
+                for ref, sprite in table.sprites.items():
+                    assert not panel.colliderect(card_rect(table, sprite)), (current.id, ref)
+                for widget in table.controls:
+                    assert not panel.colliderect(widget.rect), (current.id, widget)
+            taught = coach.taught_move()
+            table.act(taught if taught is not None else decide(
+                table.session.decision_request(0, "normal")))
+        step(app)
+    else:
+        pytest.fail("the guided game did not reach its end")
+    script = script_for(game_id)
+    assert script is not None
+    assert [s for s in coach.shown if s in script.core_steps] == script.core_steps

@@ -66,6 +66,14 @@ class CoachMixin:
             return
         coach.at_decision(self.decision_moment(), self.observe(), self.session.legal(seat))
 
+    def apply(self, seat: int, action: Action) -> None:
+        """A move the table makes for the player (Kaël's good draw laid by the setting) is a
+        decision too: the coach explains it even though no control was shown."""
+        coach = self.coach
+        if coach is not None and seat == self.viewer and seat in self.session.to_act():
+            coach.at_decision(self.decision_moment(), self.observe(), self.session.legal(seat))
+        super().apply(seat, action)  # type: ignore[misc]
+
     def refusal(self, seat: int, action: Action) -> str | None:
         """The coach's words first: another move than the one taught now is refused."""
         coach = self.coach
