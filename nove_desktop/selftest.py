@@ -49,6 +49,10 @@ def run() -> int:
                 rounds, actions, _frames = _play_game(app, game_id)
                 print(f"table {game_id}: ok, {rounds} rounds, {actions} actions", flush=True)
                 tables.append(game_id)
+            for game_id in table_classes():
+                step = f"walking the guided game of {game_id}"
+                shown = _walk_tutorial(app, game_id)
+                print(f"tutorial {game_id}: ok, {shown} steps", flush=True)
             app.stack.clear_to(_title(app))
             import pygame
 
@@ -62,7 +66,7 @@ def run() -> int:
     seconds = time.perf_counter() - start
     print(
         f"selftest ok: {assets} assets, {scenes} scenes, {len(tables)} tables "
-        f"({', '.join(tables)}) in {seconds:.1f} s"
+        f"({', '.join(tables)}), {len(tables)} guided games in {seconds:.1f} s"
     )
     return 0
 
@@ -213,3 +217,25 @@ def _play_game(app, game_id: str) -> tuple[int, int, int]:  # type: ignore[no-un
             return result.rounds, len(session.replay.actions), frame
         app.step([enter] if isinstance(top, RoundSummaryScene) else [], FRAME)
     raise SelfTestError(f"the {game.title} game did not end within {MAX_FRAMES} frames")
+
+
+def _walk_tutorial(app, game_id: str) -> int:  # type: ignore[no-untyped-def]
+    """Walk the game's guided first game to its end with the table's coach logic (the taught
+    move at each taught step, after a wrong one was refused; a Normal seat's choice otherwise);
+    the number of coach steps shown."""
+    from .tutorial import script_for, walk
+
+    script = script_for(game_id)
+    if script is None:
+        raise SelfTestError(f"{game_id} has no guided game")
+    seen = walk(script, app.registry)
+    if not seen.session.over:
+        raise SelfTestError(f"the guided game of {game_id} did not end")
+    missing = [step for step in script.core_steps if step not in seen.shown]
+    if missing:
+        raise SelfTestError(f"the guided game of {game_id} never showed {', '.join(missing)}")
+    taught = [step.id for step in script.steps if step.accepts is not None]
+    silent = [step for step in taught if step in seen.shown and not seen.refusals.get(step)]
+    if silent:
+        raise SelfTestError(f"a wrong move at {', '.join(silent)} was not refused")
+    return len(seen.shown)

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from ...i18n import N_, _
+from ...tutorial import new_session, script_for
 from .. import theme
 from ..app import App
 from ..tables import has_table
@@ -85,8 +86,17 @@ class ChooseGameScene(common.MenuScene):
         ]
         for button in self.game_buttons:
             button.enabled = has_table(button.game_id)
+        # Beside each game, its guided first game (a coach at the table, a chosen deal).
+        self.learn_buttons: list[Button] = [
+            Button(_("Learn to play"), lambda game_id=button.game_id: self.learn(game_id),
+                   hint=_("A guided first game with a coach"))
+            for button in self.game_buttons
+        ]
+        for button, learn in zip(self.game_buttons, self.learn_buttons, strict=True):
+            learn.enabled = button.enabled and script_for(button.game_id) is not None
         self.back_button = Button(_("Back"), self.close)
-        self.focus = FocusGroup([*self.game_buttons, self.back_button])
+        rows = [w for pair in zip(self.game_buttons, self.learn_buttons, strict=True) for w in pair]
+        self.focus = FocusGroup([*rows, self.back_button])
         for button in self.game_buttons:
             if button.game_id == app.settings.last_game:
                 self.focus.focus(button)
@@ -107,6 +117,11 @@ class ChooseGameScene(common.MenuScene):
         gap = 16
         height = min(104, (bottom - top) / count - gap)
         common.column(self.app, self.game_buttons, top=top, width=680, height=height, gap=gap)
+        learn_w, room = self.app.s(200), self.app.s(12)
+        for button, learn in zip(self.game_buttons, self.learn_buttons, strict=True):
+            button.rect.x -= (learn_w + room) // 2
+            learn.rect = pygame.Rect(button.rect.right + room, button.rect.y, learn_w,
+                                     button.rect.height)
         below = top + count * (height + gap) + 24
         common.column(self.app, [self.back_button], top=below, width=240, height=52)
 
@@ -116,6 +131,15 @@ class ChooseGameScene(common.MenuScene):
     def choose(self, game_id: str) -> None:
         self.app.sounds.play("click")
         self.app.scenes.push("setup", game_id=game_id)
+
+    def learn(self, game_id: str) -> None:
+        """The game's guided first game: its chosen deal, with the coach at the table."""
+        script = script_for(game_id)
+        if script is None:
+            return
+        self.app.sounds.play("click")
+        session = new_session(script, self.app.registry, _("You"))
+        self.app.scenes.replace("table", session=session)
 
     # -- frame -----------------------------------------------------------------------------------
     def on_escape(self) -> None:

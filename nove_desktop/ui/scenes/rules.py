@@ -261,9 +261,15 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app: App, game_id: str, choose: bool = False) -> None:
+    def __init__(
+        self, app: App, game_id: str, choose: bool = False, section: int | None = None
+    ) -> None:
+        """``section``: open at that section (its ``##`` heading, counted from 0: the same in
+        every language), as the coach of a guided game links to it."""
         super().__init__(app)
         self.game_id = game_id
+        self.section = section
+        self.section_tops: list[int] = []  # page y of each section heading
         self.blocks = parse_rules(_read_rules(app, game_id))
         self.back_button = Button(_("Back"), self.close)
         # From the title screen every game's rules are a click away; at a table, its own.
@@ -327,17 +333,23 @@ class RulesScene(Scene):
             self._render(column_w)
             self._layout_key = key
             self.scroll = round(fraction * self.max_scroll)
+            if self.section is not None and 0 <= self.section < len(self.section_tops):
+                self.scroll = self.section_tops[self.section] - app.s(8)
+                self.section = None  # only on opening: later resizes keep the reader's place
         self.scroll_to(self.scroll)
 
     def _render(self, column_w: int) -> None:
         app = self.app
         fonts = app.fonts
         self.lines = []
+        self.section_tops = []
         y = app.s(28)
         for index, block in enumerate(self.blocks):
             style = STYLES[block.kind]
             if index:
                 y += app.s(style.before)
+            if block.kind is BlockKind.SECTION:
+                self.section_tops.append(y)
             regular = fonts.get(app.s(style.size), bold=style.bold)
             bold = fonts.get(app.s(style.size), bold=True)
 

@@ -51,6 +51,7 @@ from .basics import (  # noqa: F401 - re-exported for the games' tables
     humans_watching,
     spot_side,
 )
+from .coach import CoachMixin
 from .drag import Drag
 from .effects import Banner, Task, TokenFlight
 from .ending import EndingMixin
@@ -66,7 +67,9 @@ from .undoing import UndoMixin
 from .zones import Zones
 
 
-class TableScene(TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, UndoMixin, Scene):
+class TableScene(
+    CoachMixin, TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, UndoMixin, Scene
+):
     """The kit. Subclasses set the class attributes and override the hooks below."""
 
     name = "table"
@@ -87,6 +90,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, Und
         super().__init__(app)
         self.session = session
         self.game = session.game
+        self.setup_coach()  # a guided game's coach (None in an ordinary game)
         self.names = [seat.name for seat in session.seats]
         self.n = len(self.names)
         humans = session.human_seats
@@ -555,6 +559,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, Und
         paint.cards(self, surface)
         paint.effects(self, surface)
         self.draw_overlay(surface)
+        self.draw_coach(surface)
         paint.hud(self, surface)
         self.draw_undo_tip(surface)
         for widget in self.card_widgets:

@@ -101,6 +101,7 @@ class UndoMixin:
         """A new table for the session as it now stands, built as a resumed game is."""
         table = type(self)(self.app, self.session, resumed=True)
         table.game_key = self.game_key  # the same game: counted once, whatever happens next
+        table.coach = self.coach  # a guided game keeps its coach and the steps already shown
         return table
 
     def hover_undo(self, pos: tuple[int, int]) -> None:
