@@ -183,3 +183,30 @@ def test_at_the_table_every_concept_comes_and_the_panel_stays_clear(app, game_id
     script = script_for(game_id)
     assert script is not None
     assert [s for s in coach.shown if s in script.core_steps] == script.core_steps
+
+
+@pytest.mark.parametrize("game_id", ["kael", "numx"])
+def test_an_undo_in_a_guided_game_keeps_the_coach_and_its_steps(app, game_id) -> None:
+    """Undo rebuilds the table: the rebuilt one is still the guided game, with the steps
+    already shown (the coach does not start over nor vanish)."""
+    from ai import decide
+
+    table = learn(app, game_id)
+    session = table.session
+    for _ in range(60):
+        settle(app, table, 0)
+        coach = table.coach
+        assert coach is not None
+        taught = coach.taught_move()
+        table.act(taught if taught is not None else decide(session.decision_request(0, "normal")))
+        settle(app, table, 0)
+        step(app)
+        if session.undo_refusal() is None:
+            break
+    else:
+        pytest.fail("no move of the guided game could be taken back")
+    shown = list(coach.shown)
+    press(app, pygame.K_z, "\x1a", pygame.KMOD_LCTRL)
+    rebuilt = table_of(app)
+    assert rebuilt is not None and rebuilt is not table
+    assert rebuilt.coach is not None and rebuilt.coach.shown[: len(shown)] == shown
