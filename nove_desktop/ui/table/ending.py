@@ -50,6 +50,7 @@ class EndingMixin:
             return
 
         def opener() -> None:
+            self.judge_undo()  # the round is over: the button behind the summary says so
             self.app.scenes.push(
                 "round_summary",
                 title=title,

@@ -73,8 +73,13 @@ class UndoMixin:
     def update_undo_button(self) -> None:
         """Lit while the rule allows an undo; judged only once the queued events have played,
         so the button never changes before the move that changed it is shown."""
+        if not self.queue:
+            self.judge_undo()
+
+    def judge_undo(self) -> None:
+        """Light or dim the Undo button by the rule, now."""
         button = self.undo_button
-        if button.visible and not self.queue:
+        if button.visible:
             button.enabled = self.session.undo_refusal() is None
 
     def undo(self) -> None:
