@@ -124,6 +124,7 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         } if isinstance(saved, list) else set()
         self.error_shown = False
         self.status = ""
+        self.refusals_told: set[str] = set()  # refusal messages on screen (see moved_on)
         self.current: int | None = None
         self.dealer: int | None = None
         self.scores = [0] * self.n

@@ -211,7 +211,7 @@ class NumxControls(NumxPickers):
         return _("Play: {result}").format(result=result)
 
     def refuse(self, reason: str) -> None:
-        self.app.notify(reason, error=True)
+        self.tell_refusal(reason)
 
     def commit(self, steps: Sequence[Action]) -> None:
         """The prepared specials, then the play: one turn (each step checked by the engine)."""
