@@ -14,7 +14,10 @@ from table_helpers import (
     make_app,
     open_table,
     reset,
+    run_until,
+    session_for,
     step,
+    waiting_for,
 )
 
 from nove_desktop.games.numx.cards import ORDER, PLAYING_DECK
@@ -108,3 +111,142 @@ def test_the_swipe_picker_gives_the_weights_after_the_combination_took_its_cards
         "Swap malus areas with Ada (your weight 11 for 6)",
         "Swap malus areas with Bruno (your weight 11 for 15)",
     ]
+
+
+# -- Kael ------------------------------------------------------------------------------------------
+def kael_session(app, hands, table="5b", current=0, circuit=True, **options):
+    """Sam (human), Ada and Bruno (AI); dealer Bruno, a round under way with the hands given
+    (every other card in the deck, in the canonical order)."""
+    from nove_desktop.games.kael.cards import DECK
+    from nove_desktop.games.kael.state import Phase as KaelPhase
+
+    game = app.registry.get("kael")
+    seats = [SeatConfig("Sam", "human"), SeatConfig("Ada", AI), SeatConfig("Bruno", AI)]
+    values = {"players": 3, "first_dealer": 2, "deal_mode": "fixed", **options}
+    session = GameSession(game, game.options_from_json(values), 5, seats)
+    state = session.state
+    used = set(table.split()) | {c for text in hands.values() for c in text.split()}
+    state.hands = [hands[s].split() for s in range(3)]
+    state.table = [(c, None, 0) for c in table.split()]
+    state.deck = [c for c in DECK if c not in used]
+    state.public = set()
+    state.turns_taken = [1 if circuit else 0] * 3
+    state.current = current
+    state.phase = KaelPhase.TURN
+    state.refresh_derived()
+    assert sorted(game.cards_in_play(state)) == sorted(DECK)
+    return session
+
+
+def test_a_false_kael_marks_no_final_turns_and_says_what_happened(app):
+    # Sam holds 7 + 9 = 16 points and calls anyway: the round is scored at once (spec 5.9,
+    # K-A24), so nobody is owed a final turn and it is nobody's turn any more.
+    session = kael_session(app, {0: "7a 9a", 1: "2a 3a", 2: "4a 6a"})
+    table = open_table(app, session, resumed=True)
+    app.settings.animation_speed = "normal"
+    wait_for_controls(app, table)
+    assert table.status == "your turn"
+    call = next(w for w in table.controls if getattr(w, "hotkey", None) == pygame.K_k)
+    call.activate()
+    step(app)
+    app.stack.top.on_yes()  # "A false Kael?" -> "Call anyway"
+    app.stack.pop()
+    seen_status, seen_tags = set(), set()
+    for _ in range(400):
+        step(app)
+        if table is not app.stack.top and getattr(app.stack.top, "name", "") == "round_summary":
+            break
+        seen_status.add(table.status)
+        for seat in range(3):
+            seen_tags.update(table.seat_tags(seat))
+    assert "final turn" not in seen_tags
+    assert not any("your turn" in text or "to play" in text for text in seen_status), seen_status
+    assert "Round 1: Sam made a false Kaël call: +20" in seen_status
+
+
+def test_a_valid_kael_marks_the_seats_still_owed_a_final_turn(app):
+    session = kael_session(app, {0: "1a 2a", 1: "9b 10a", 2: "8b 11a"})
+    table = open_table(app, session, resumed=True)
+    wait_for_controls(app, table)
+    app.settings.animation_speed = "normal"
+    app.settings.ai_pace = "fast"
+    table.act(next(a for a in session.legal(0) if type(a).__name__ == "CallKael"))
+    marked = {}
+    for _ in range(2000):
+        step(app)
+        if getattr(app.stack.top, "name", "") == "round_summary":
+            break
+        if table.caller == 0 and table.current != 0:  # the final turns as the table shows them
+            marked[table.current] = [s for s in range(3) if "final turn" in table.seat_tags(s)]
+    # Ada plays her final turn first (Bruno still owed one), then Bruno (nobody left).
+    assert marked.get(1) == [2] and marked.get(2) == []
+
+
+def test_kael_hand_size_buttons_run_2_to_7_with_5_highlighted_and_focused(app):
+    game = app.registry.get("kael")
+    seats = [SeatConfig("Sam", "human"), SeatConfig("Ada", AI), SeatConfig("Bruno", AI)]
+    session = GameSession(game, game.options_from_json({"players": 3, "first_dealer": 0}), 5,
+                          seats)
+    table = open_table(app, session)
+    wait_for_controls(app, table)
+    labels = [w.label for w in table.controls]
+    assert labels == [f"Deal {n} cards" for n in range(2, 8)]
+    primary = [w.label for w in table.controls if w.primary]
+    assert primary == ["Deal 5 cards"] and table.focus.focused.label == "Deal 5 cards"
+    step(app, [ENTER])
+    assert session.state.hands[0] and len(session.state.hands[0]) == 5
+
+
+def test_the_fixed_hand_size_row_is_greyed_out_while_the_dealer_chooses(app):
+    setup = app.scenes.push("setup", game_id="kael")
+    deal_mode, size = setup.options["deal_mode"], setup.options["hand_size"]
+    assert deal_mode.value == "dealer_choice" and not size.enabled
+    deal_mode.adjust(1)
+    assert deal_mode.value == "fixed" and size.enabled
+    deal_mode.adjust(1)
+    assert not size.enabled
+
+
+@pytest.mark.parametrize("by", ["keyboard", "mouse"])
+def test_kael_same_rank_cards_are_picked_together_by_keyboard_and_mouse(app, by):
+    session = kael_session(app, {0: "9a 9b 2a 13a", 1: "2b 3a", 2: "4a 6a"}, circuit=False)
+    table = open_table(app, session, resumed=True)
+    wait_for_controls(app, table)
+    if by == "keyboard":
+        for _ in range(10):
+            if getattr(table.focus.focused, "ref", None) == "9a":
+                break
+            step(app, [key(pygame.K_RIGHT)])
+        step(app, [ENTER])
+    else:
+        click_card(app, table, "9a")
+    assert sorted(table.selected) == ["9a", "9b"]
+    assert "Draw from deck  (D)" in [w.label for w in table.controls]
+    # Picking one of them again puts it back: a single 9 may be laid too.
+    if by == "keyboard":
+        step(app, [ENTER])
+    else:
+        click_card(app, table, "9a")
+    assert table.selected == ["9b"]
+
+
+# -- status lines and refusals follow the state ----------------------------------------------------
+@pytest.mark.parametrize("game_id", ["numx", "nox"])
+def test_no_status_line_names_a_turn_while_the_round_is_scored(app, game_id):
+    # The status said whose turn it was when the last move was made; the round summary then
+    # shows over a status that must not still say "... to play" or "Your turn".
+    session = session_for(app, game_id, ["human", AI, AI], seed=3)
+    table = open_table(app, session)
+    run_until(app, lambda a: getattr(a.stack.top, "name", "") == "round_summary")
+    assert "to play" not in table.status and "Your" not in table.status, table.status
+
+
+def test_a_refusal_is_taken_down_once_the_move_is_made(app):
+    session = session_for(app, "banco", ["human", AI, AI], seed=3)
+    table = open_table(app, session)
+    run_until(app, lambda a: waiting_for(a, table, 0) and table.betting())
+    step(app, [key(pygame.K_h, "h")])  # Hit before betting: refused with the engine's reason
+    assert any(t.text.startswith("Place your bet first") for t in app.toasts)
+    step(app, [ENTER])  # the bet
+    assert session.state.bets[0] > 0
+    assert not any(t.text.startswith("Place your bet first") for t in app.toasts)
