@@ -10,6 +10,8 @@ from table_helpers import (
     AI,
     ENTER,
     click,
+    continue_saved,
+    found,
     key,
     make_app,
     open_table,
@@ -250,3 +252,82 @@ def test_a_refusal_is_taken_down_once_the_move_is_made(app):
     step(app, [ENTER])  # the bet
     assert session.state.bets[0] > 0
     assert not any(t.text.startswith("Place your bet first") for t in app.toasts)
+
+
+# -- NOVE: the deal moment, the round banner, the option grid --------------------------------------
+def nove_position(app, wanted, players=4):
+    session = found(app, "nove", ["human"] + [AI] * (players - 1), wanted)
+    table = continue_saved(app, session)
+    wait_for_controls(app, table)
+    return session, table
+
+
+def hand_card_rects(table):
+    return [paint.card_rect(table, table.sprites[ref])
+            for zone, ref in table.zones.all_refs() if zone.startswith("hand:")
+            and ref in table.sprites]
+
+
+def test_a_nove_at_the_deal_waits_until_the_cards_have_landed(app):
+    # Seed 2: Dan's three cards are a NOVE (8) announced by the deal itself.
+    app.settings.animation_speed = "normal"
+    session = session_for(app, "nove", ["human", AI, AI, AI], seed=2)
+    assert "nove" in [e.kind for e in session.opening_events]
+    table = open_table(app, session)
+    for _ in range(600):
+        step(app)
+        if any(getattr(t, "text", "").startswith("NOVE!") for t in table.tasks):
+            break
+    else:
+        raise AssertionError("no NOVE call-out")
+    flying = [s.ref for s in table.sprites.values() if s.motion.moving]
+    assert not flying, flying
+
+
+def test_the_round_banner_covers_no_card_pile_or_plate(app):
+    from nove_desktop.ui.table.text import fitted
+
+    for players in (2, 4, 6):
+        session = session_for(app, "nove", ["human"] + [AI] * (players - 1), seed=7)
+        table = open_table(app, session)
+        wait_for_controls(app, table)
+        image = fitted(app, "Round 1", app.s(560), app.s(38), (255, 255, 255), bold=True)
+        centre = paint.to_screen(app, table.banner_point("round"))
+        pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
+        taken = hand_card_rects(table) + [paint.rect_to_screen(app, s.plate) for s in table.spots]
+        for pile in ("deck", "discard"):
+            w, h = table.card_size(table.pile_width)
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = table.to_screen(table.pile_spot(pile))
+            taken.append(rect)
+        assert pill.collidelist(taken) == -1, (players, pill)
+        reset(app)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_the_joker_grid_leaves_every_hand_and_plate_in_view(app, players):
+    def choosing(s):
+        return s.to_act() == (0,) and type(s.legal(0)[0]).__name__ == "ChooseJoker" and len(
+            s.legal(0)) > 4
+
+    _session, table = nove_position(app, choosing, players)
+    assert len(table.controls) > 4
+    taken = hand_card_rects(table) + [paint.rect_to_screen(app, s.plate) for s in table.spots]
+    for widget in table.controls:
+        assert widget.rect.collidelist(taken) == -1, widget.label
+
+
+def test_a_step_2_nove_button_names_the_value_it_announces(app):
+    from nove_desktop.games.nove.actions import AnnounceNove
+
+    def announcing(s):
+        return s.to_act() == (0,) and sum(
+            isinstance(a, AnnounceNove) and a.option is not None for a in s.legal(0)) >= 2
+
+    session, table = nove_position(app, announcing)
+    for action in [a for a in session.legal(0) if isinstance(a, AnnounceNove)]:
+        trial = session.state.copy()
+        events = session.game.apply(trial, 0, action)
+        value = next(e.data["value"] for e in events if e.kind == "nove")
+        label = next(w.label for w in table.controls if w.action == action)
+        assert label == f"NOVE at {value}: the joker counts as {action.option}", label

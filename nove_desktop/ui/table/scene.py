@@ -483,7 +483,12 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
                 return
             if self.moment is not None and self.moment.holding:
                 return
-            overlap = self.process(self.queue.popleft())
+            event = self.queue.popleft()
+            overlap = self.process(event)
+            if overlap and self.queue and self.queue[0].kind != event.kind:
+                # A cascade (a deal) overlaps only with itself: what follows it (a NOVE shown
+                # at the deal, the first decision) waits until its cards have landed.
+                overlap = False
 
     def skip_animations(self, by_player: bool = True) -> None:
         """Every animation jumps to its end (stops at a summary). A player's skip also ends a
