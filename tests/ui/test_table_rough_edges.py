@@ -331,3 +331,44 @@ def test_a_step_2_nove_button_names_the_value_it_announces(app):
         value = next(e.data["value"] for e in events if e.kind == "nove")
         label = next(w.label for w in table.controls if w.action == action)
         assert label == f"NOVE at {value}: the joker counts as {action.option}", label
+
+
+# -- Kael's chain badge and the cut window's ring --------------------------------------------------
+@pytest.mark.parametrize("length", [2, 3])
+def test_the_chain_badge_lies_outside_the_countdown_ring(app, length):
+    from nove_desktop.ui.table.text import fitted
+    from nove_desktop.ui.tables.kael import CUT_RING
+
+    pile = " ".join(["5b", *["9a", "9b", "9c"][:length]])
+    session = kael_session(app, {0: "1a 2a", 1: "2b 3a", 2: "4a 6a"}, table=pile)
+    table = open_table(app, session, resumed=True)
+    wait_for_controls(app, table)
+    assert table.chain_of_model() == ("9", length)
+    image = fitted(app, f"\u00d7{length}", app.s(60), app.s(20), (255, 255, 255), bold=True)
+    badge = image.get_rect(midleft=table.to_screen(table.badge_spot(length)))
+    cx, cy = table.to_screen(table.ring_centre(length))
+    outer = app.s(CUT_RING) + app.s(7)  # the ring's radius and its stroke
+    nearest_x = min(max(cx, badge.left), badge.right)
+    nearest_y = min(max(cy, badge.top), badge.bottom)
+    assert (nearest_x - cx) ** 2 + (nearest_y - cy) ** 2 > outer ** 2
+
+
+# -- the hand-off screen shows the game's own card backs -------------------------------------------
+@pytest.mark.parametrize("game_id", ["nove", "kael", "nox", "banco", "numx"])
+def test_the_hand_off_shows_the_games_own_card_backs(app, game_id):
+    session = session_for(app, game_id, ["human", "human", AI])
+    table = open_table(app, session)
+    for _ in range(3000):
+        if getattr(app.stack.top, "name", "") == "handoff":
+            break
+        step(app)
+    handoff = app.stack.top
+    assert handoff.name == "handoff"
+    step(app)  # drawn
+    w, h = app.screen.get_size()
+    back = app.art.back(app.s(110), app.s(160), table.deck)
+    top = back.get_rect(center=(w // 2 + app.s(34), h // 2 - app.s(170) + app.s(8)))
+    patch = pygame.Rect(top.width - app.s(40), top.height // 3, app.s(30), top.height // 3)
+    shown = app.screen.subsurface(patch.move(top.topleft))
+    expected = back.subsurface(patch)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")

@@ -18,9 +18,13 @@ class HandoffScene(common.MenuScene):
     overlay = False  # never draw the table underneath
     name = "handoff"
 
-    def __init__(self, app: App, player: str, on_ready: Callable[[], None]) -> None:
+    def __init__(
+        self, app: App, player: str, on_ready: Callable[[], None], deck: str = "nove"
+    ) -> None:
+        """``deck``: the face set of the game being played (its card backs are shown)."""
         super().__init__(app)
         self.player = player
+        self.deck = deck
         self.on_ready = on_ready
         self.ready = Button(_("I am {name}: show my cards").format(name=player), self.confirm,
                             primary=True)
@@ -45,7 +49,7 @@ class HandoffScene(common.MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)
         w, h = surface.get_size()
-        back = self.app.art.back(self.app.s(110), self.app.s(160))
+        back = self.app.art.back(self.app.s(110), self.app.s(160), self.deck)
         for i in range(3):
             surface.blit(
                 back,

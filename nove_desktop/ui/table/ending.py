@@ -26,7 +26,7 @@ class EndingMixin:
             if then is not None:
                 then()
 
-        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready)
+        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready, deck=self.deck)
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:

@@ -47,6 +47,7 @@ DECK = "deck"
 TABLE = "table"
 GOOD_DRAW_SECONDS = 4.0
 FAN_STEP = 26.0  # design units between the fanned cards of a chain
+CUT_RING = 78.0  # the cut window's countdown ring around the pile (radius, design units)
 CASES = {
     "kael_wins": N_("{name} called Kaël and had the lowest hand"),
     "kael_fails": N_("{name} called Kaël but was not lowest: +20"),
@@ -260,13 +261,10 @@ class KaelTable(TableScene):
     def draw_centre(self, surface: pygame.Surface) -> None:
         app = self.app
         rank, length = self.chain_of_model()
-        x, y = self.table_spot
         if rank is not None and length >= 2:
             badge = _("\u00d7{n}").format(n=length)
             image = fitted(app, badge, app.s(60), app.s(20), theme.ACCENT, bold=True)
-            top = y - self.pile_width * self.card_ratio / 2 - 14
-            right = x + (min(length, 4) - 1) * FAN_STEP
-            surface.blit(image, image.get_rect(center=self.to_screen((right, top))))
+            surface.blit(image, image.get_rect(midleft=self.to_screen(self.badge_spot(length))))
         if not self.zones.row(TABLE):
             w, h = self.card_size(self.pile_width)
             outline = pygame.Rect(0, 0, w, h)
@@ -274,10 +272,21 @@ class KaelTable(TableScene):
             pygame.draw.rect(surface, theme.FELT_DARK, outline, max(1, app.s(2)), app.s(7))
         moment = self.moment
         if moment is not None and moment.moment.public:
-            centre = (x + (min(length, 4) - 1) * FAN_STEP / 2, y)
-            paint.countdown_ring(self, surface, centre, 78, moment.countdown.left)
+            paint.countdown_ring(self, surface, self.ring_centre(length), CUT_RING,
+                                 moment.countdown.left)
         elif moment is not None and self.viewer in self.session.to_act():
             paint.countdown_ring(self, surface, (640, 452), 14, moment.countdown.left)
+
+    def ring_centre(self, length: int) -> tuple[float, float]:
+        """The centre of the cut window's ring: the middle of the fanned chain."""
+        x, y = self.table_spot
+        return (x + (min(length, 4) - 1) * FAN_STEP / 2, y)
+
+    def badge_spot(self, length: int) -> tuple[float, float]:
+        """The left end of the chain's "\u00d73" badge: right of the pile, outside the cut
+        window's ring (which would cut through it), at the same place with or without it."""
+        cx, y = self.ring_centre(length)
+        return (cx + CUT_RING + 12, y)
 
     def hud_text(self) -> str:
         return _("Round {round}   Deal number {seed}   H: history   R: rules").format(
