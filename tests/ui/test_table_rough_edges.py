@@ -154,6 +154,7 @@ def test_a_false_kael_marks_no_final_turns_and_says_what_happened(app):
     app.stack.top.on_yes()  # "A false Kael?" -> "Call anyway"
     app.stack.pop()
     seen_status, seen_tags = set(), set()
+    revealed_turn = set()  # whose plate is lit while the hands are shown
     for _ in range(400):
         step(app)
         if table is not app.stack.top and getattr(app.stack.top, "name", "") == "round_summary":
@@ -161,7 +162,10 @@ def test_a_false_kael_marks_no_final_turns_and_says_what_happened(app):
         seen_status.add(table.status)
         for seat in range(3):
             seen_tags.update(table.seat_tags(seat))
+        if table.revealed:
+            revealed_turn.add(table.current)
     assert "final turn" not in seen_tags
+    assert revealed_turn == {None}
     assert not any("your turn" in text or "to play" in text for text in seen_status), seen_status
     assert "Round 1: Sam made a false Kaël call: +20" in seen_status
 

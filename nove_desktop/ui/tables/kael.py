@@ -424,6 +424,8 @@ class KaelTable(TableScene):
         return 0.9
 
     def on_reveal(self, data: dict[str, Any]) -> float:
+        self.current = None  # the hands are shown and scored: nobody's turn (no plate lit)
+        self.final_queue = ()
         self.revealed = {}
         for seat_text, cards in data["hands"].items():
             seat = int(seat_text)
