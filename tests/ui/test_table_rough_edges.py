@@ -288,18 +288,20 @@ def test_a_nove_at_the_deal_waits_until_the_cards_have_landed(app):
     assert not flying, flying
 
 
-def test_the_round_banner_covers_no_card_pile_or_plate(app):
+@pytest.mark.parametrize("game_id", ["nove", "kael"])
+def test_the_round_banner_covers_no_card_pile_or_plate(app, game_id):
     from nove_desktop.ui.table.text import fitted
 
     for players in (2, 4, 6):
-        session = session_for(app, "nove", ["human"] + [AI] * (players - 1), seed=7)
+        session = session_for(app, game_id, ["human"] + [AI] * (players - 1), seed=7)
         table = open_table(app, session)
         wait_for_controls(app, table)
         image = fitted(app, "Round 1", app.s(560), app.s(38), (255, 255, 255), bold=True)
         centre = paint.to_screen(app, table.banner_point("round"))
         pill = image.get_rect(center=centre).inflate(app.s(30), app.s(10))
-        taken = hand_card_rects(table) + [paint.rect_to_screen(app, s.plate) for s in table.spots]
-        for pile in ("deck", "discard"):
+        taken = [paint.card_rect(table, sprite) for sprite in table.sprites.values()]
+        taken += [paint.rect_to_screen(app, s.plate) for s in table.spots]
+        for pile in table.zones.piles:
             w, h = table.card_size(table.pile_width)
             rect = pygame.Rect(0, 0, w, h)
             rect.center = table.to_screen(table.pile_spot(pile))

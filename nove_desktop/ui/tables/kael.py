@@ -305,7 +305,7 @@ class KaelTable(TableScene):
         self.dealer = data["dealer"]
         self.caller, self.final_queue, self.revealed = None, (), {}
         self.zones.piles = {DECK: 56}
-        self.banner(_("Round {round}").format(round=self.round_no), size=36,
+        self.banner(_("Round {round}").format(round=self.round_no), "round", size=36,
                     colour=theme.WHITE, life=1.0)
         return 0.4
 

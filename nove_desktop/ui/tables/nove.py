@@ -39,7 +39,6 @@ from ..widgets import Button, Widget
 
 DECK = "deck"
 DISCARD = "discard"
-ROUND_BANNER_Y = 478.0  # below "best NOVE" (STATUS_Y + 30..50), above the player's hand (~512)
 END_REASONS = {
     "score": N_("reached 12 points"),
     "max_rounds": N_("the round limit was reached"),
@@ -308,13 +307,6 @@ class NoveTable(TableScene):
         self.banner(_("Round {round}").format(round=self.round_no), "round", size=38,
                     colour=theme.WHITE, life=1.0)
         return 0.4
-
-    def banner_spot(self, anchor: str) -> tuple[float, float] | None:
-        """The round's title goes in the empty band between the status lines and the
-        player's hand: the piles and the seats' cards stay in view while the deal flies."""
-        if anchor == "round":
-            return (640.0, ROUND_BANNER_Y)
-        return None
 
     def on_deal(self, data: dict[str, Any]) -> float:
         seat = data["seat"]
