@@ -7,7 +7,7 @@ each and passes the chosen values to the game's ``options_from_json``, which val
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..i18n import _
@@ -32,6 +32,10 @@ class OptionSpec:
     kind: str = "list"
     hint: str = ""
     default: Any = GAME_DEFAULT
+    applies: Callable[[Mapping[str, Any]], bool] | None = None
+    """Whether the row means anything given the other rows' values (by name); Setup greys it
+    out and the keyboard skips it when it does not (Kaël's fixed hand size while the dealer
+    chooses). None: always."""
 
 
 def on_off(value: bool) -> str:

@@ -378,9 +378,9 @@ def test_the_dealer_chooses_the_hand_size(app):
     table = kael_at(app, lambda s: s.to_act() == (0,) and isinstance(
         s.legal(0)[0], ChooseHandSize))
     settle(app, table, 0)
-    assert labels(table)[0] == "Deal 5 cards"  # the usual size first, focused
-    assert table.focus.focused is table.controls[0]
-    assert sorted(labels(table)) == sorted(f"Deal {n} cards" for n in range(2, 8))
+    # In order 2..7; the usual size (5) is highlighted and focused.
+    assert labels(table) == [f"Deal {n} cards" for n in range(2, 8)]
+    assert table.focus.focused is button(table, "Deal 5 cards")
     click_at(app, button(table, "Deal 3 cards").rect.center)
     assert last_action(table) == (0, ChooseHandSize(3).to_json())
     settle(app, table)
@@ -402,11 +402,18 @@ def test_cards_of_one_rank_go_together_and_another_rank_starts_a_new_choice(app)
     pair = next(cards for cards in groups.values() if len(cards) >= 2)
     other = next(cards[0] for rank, cards in groups.items() if rank != RANK[pair[0]])
     assert labels(table)[0] == "Select cards to lay" and not table.controls[0].enabled
-    click_card(app, table, pair[0])
-    assert selected(table) == {pair[0]}
+    click_card(app, table, pair[0])  # the group snaps together (spec 15) when it can be laid
+    legal = table.session.legal(0)
+    whole = tuple(sorted(pair))
+    if any(getattr(a, "cards", None) == whole for a in legal):
+        assert selected(table) == set(pair)
+        click_card(app, table, pair[1])  # a chosen card goes back: fewer may be laid
+        assert selected(table) == set(pair) - {pair[1]}
+    else:
+        assert selected(table) == {pair[0]}
+        click_card(app, table, pair[1])
+        assert selected(table) == {pair[0], pair[1]}
     assert "Draw from deck  (D)" in labels(table)
-    click_card(app, table, pair[1])
-    assert selected(table) == {pair[0], pair[1]}
     click_card(app, table, other)  # another rank: a new choice
     assert selected(table) == {other}
     click_card(app, table, other)  # a click on a chosen card puts it back
@@ -459,7 +466,8 @@ def test_a_square_is_laid_without_a_draw(app):
         isinstance(a, LaySquare) for a in s.legal(0))))
     settle(app, table, 0)
     square = next(a for a in table.session.legal(0) if isinstance(a, LaySquare))
-    for card in square.cards:
+    click_card(app, table, square.cards[0])  # the group snaps together
+    for card in set(square.cards) - selected(table):
         click_card(app, table, card)
     assert selected(table) == set(square.cards)
     assert labels(table)[0] == "Lay (no draw)  (D)"
@@ -600,7 +608,8 @@ def test_the_keyboard_alone_reaches_every_card_and_button(app):
         press(app, pygame.K_TAB)
     card = table.focus.focused.ref
     step(app, [ENTER])
-    assert selected(table) == {card}
+    group = selected(table)  # the card, with its group when the group can be laid (spec 15)
+    assert card in group and {RANK[c] for c in group} == {RANK[card]}
     assert table.focus.focused.ref == card  # the keyboard stays on the card
     for _ in range(len(table.focus.widgets)):
         if getattr(table.focus.focused, "label", "").startswith("Draw from deck"):
@@ -608,7 +617,7 @@ def test_the_keyboard_alone_reaches_every_card_and_button(app):
         press(app, pygame.K_TAB)
     step(app, [ENTER])
     action = table.session.game.actions.from_json(last_action(table)[1])
-    assert last_action(table)[0] == 0 and action == Lay((card,), DECK_SOURCE)
+    assert last_action(table)[0] == 0 and action == Lay(tuple(sorted(group)), DECK_SOURCE)
 
 
 def test_a_refused_kael_move_shows_the_engines_reason_and_changes_nothing(app):

@@ -283,16 +283,8 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
         events.append(
             Event("special", {"seat": seat, "card": card, "mode": mode, "target": target})
         )
-        if mode == SWAP:
-            malus = state.malus
-            malus[seat], malus[target] = malus[target], malus[seat]  # type: ignore[index]  # a seat
-        elif mode == ROTATE:
-            old = state.malus
-            n = state.players
-            if target == LEFT:  # Si's area moves to S(i+1)
-                state.malus = [old[(i - 1) % n] for i in range(n)]
-            else:
-                state.malus = [old[(i + 1) % n] for i in range(n)]
+        if mode in (SWAP, ROTATE):
+            state.malus = moved_areas(state.malus, seat, mode, target)  # type: ignore[arg-type]
         else:
             h, m = malus_plus_numbers(state.options.malus_plus_values)[card]
             targets = (target,) if mode == ONE else clockwise_from(state, seat)
@@ -301,6 +293,23 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
         if mode in (SWAP, ROTATE):
             state.binfo = None
             events.append(Event.public("areas", areas=[list(a) for a in state.malus]))
+
+
+def moved_areas(
+    areas: Sequence[list[str]], seat: int, mode: str, target: int | str
+) -> list[list[str]]:
+    """Spec 7.3: the malus areas (one list per seat) after ``seat`` plays a Swipe: ``SWAP`` with
+    the seat ``target``, or ``ROTATE`` towards ``target`` (``LEFT``: Si's area moves to S(i+1)).
+    The lists themselves move (no copy); the table uses this to preview a Swipe's result."""
+    moved = list(areas)
+    if mode == SWAP:
+        assert isinstance(target, int)
+        moved[seat], moved[target] = moved[target], moved[seat]
+        return moved
+    assert mode == ROTATE
+    n = len(moved)
+    shift = -1 if target == LEFT else 1
+    return [moved[(i + shift) % n] for i in range(n)]
 
 
 def malus_plus(

@@ -18,10 +18,19 @@ class HandoffScene(common.MenuScene):
     overlay = False  # never draw the table underneath
     name = "handoff"
 
-    def __init__(self, app: App, player: str, on_ready: Callable[[], None],
-                 on_menu: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        player: str,
+        on_ready: Callable[[], None],
+        on_menu: Callable[[], None] | None = None,
+        deck: str = "nove",
+    ) -> None:
+        """``on_menu`` opens the table's menu over this screen (no hand shown); ``deck``: the
+        face set of the game being played (its card backs are shown)."""
         super().__init__(app)
         self.player = player
+        self.deck = deck
         self.on_ready = on_ready
         self.on_menu = on_menu  # the table's menu, opened over this screen (no hand shown)
         self.ready = Button(_("I am {name}: show my cards").format(name=player), self.confirm,
@@ -57,7 +66,7 @@ class HandoffScene(common.MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)
         w, h = surface.get_size()
-        back = self.app.art.back(self.app.s(110), self.app.s(160))
+        back = self.app.art.back(self.app.s(110), self.app.s(160), self.deck)
         for i in range(3):
             surface.blit(
                 back,

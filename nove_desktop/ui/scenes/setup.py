@@ -100,6 +100,7 @@ class SetupScene(common.MenuScene):
         self.start = Button(_("Start"), self.start_game, primary=True)
         self.back = Button(_("Back"), self.leave)
         self.focus = FocusGroup()
+        self._options_changed()
         self._count_changed(len(seats))
 
     def _option_choice(self, spec: OptionSpec) -> Choice:
@@ -112,7 +113,15 @@ class SetupScene(common.MenuScene):
         else:
             choice = Choice(spec.label, list(spec.values), 0, describe=spec.describe)
         choice.hint = spec.hint
+        choice.on_change = lambda _value: self._options_changed()
         return choice
+
+    def _options_changed(self) -> None:
+        """Rows that mean nothing with the other rows' values are greyed out (and skipped)."""
+        values = {name: choice.value for name, choice in self.options.items()}
+        for spec in self.specs:
+            if spec.applies is not None:
+                self.options[spec.name].enabled = spec.applies(values)
 
     def _seat_name(self, seat: int) -> str:
         return self.names[seat].text.strip() or _("Seat {n}").format(n=seat + 1)

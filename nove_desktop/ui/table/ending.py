@@ -27,7 +27,7 @@ class EndingMixin:
                 then()
 
         self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready,
-                             on_menu=self.open_menu)
+                             on_menu=self.open_menu, deck=self.deck)
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:

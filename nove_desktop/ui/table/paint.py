@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 CALL_COLOUR = (255, 226, 120)
 TAG_COLOUR = (200, 214, 205)
 CENTRE_BANNER = (640.0, 236.0)
+ROUND_BANNER = (640.0, 478.0)
+"""A round's title ("Round 2", anchor "round"): in the empty band between the status lines and
+the player's hand, so the piles and the seats' cards stay in view while the deal flies."""
 STATUS_Y = 398.0
 TABLE_CENTRE = (640.0, 318.0)
 SHADOW_MIN_WIDTH = 30  # window pixels
@@ -266,6 +269,8 @@ def banner_point(scene: TableScene, anchor: str) -> tuple[float, float]:
     spot = scene.banner_spot(anchor)
     if spot is not None:
         return spot
+    if anchor == "round":
+        return ROUND_BANNER
     if anchor.startswith("seat:"):
         seat = int(anchor.split(":")[1])
         spot = scene.spot(seat)

@@ -142,6 +142,7 @@ class TableScene(
         } if isinstance(saved, list) else set()
         self.error_shown = False
         self.status = ""
+        self.refusals_told: set[str] = set()  # refusal messages on screen (see moved_on)
         self.current: int | None = None
         self.dealer: int | None = None
         self.scores = [0] * self.n
@@ -504,7 +505,12 @@ class TableScene(
                 return
             if self.moment is not None and self.moment.holding:
                 return
-            overlap = self.process(self.queue.popleft())
+            event = self.queue.popleft()
+            overlap = self.process(event)
+            if overlap and self.queue and self.queue[0].kind != event.kind:
+                # A cascade (a deal) overlaps only with itself: what follows it (a NOVE shown
+                # at the deal, the first decision) waits until its cards have landed.
+                overlap = False
 
     def skip_animations(self, by_player: bool = True) -> None:
         """Every animation jumps to its end (stops at a summary). A player's skip also ends a

@@ -187,16 +187,35 @@ class TurnsMixin:
             return False
         reason = self.refusal(seat, action)
         if reason is not None:
-            self.app.notify(reason[:1].upper() + reason[1:] + ".", error=True)
+            self.tell_refusal(reason[:1].upper() + reason[1:] + ".")
             return False
         self.app.sounds.play("click")
         self.apply(seat, action)
         return True
 
+    def tell_refusal(self, text: str) -> None:
+        """Why a move was refused: shown until the game moves on (see ``moved_on``)."""
+        self.app.notify(text, error=True)
+        self.refusals_told.add(text)
+
+    def moved_on(self) -> None:
+        """An action was applied: what was said about the state before it no longer holds.
+        The status line was computed from that state (it would say "Bruno to play" through
+        the scoring that Bruno's move started): it is cleared, and set again by the events of
+        the move as they play or from the observation once they have played. A refusal told
+        for the previous decision ("Place your bet first") is taken down."""
+        self.status = ""
+        self.synced = False  # read the observation again even if the move shows no event
+        told = self.refusals_told
+        if told:
+            self.app.toasts = [t for t in self.app.toasts if t.text not in told]
+            told.clear()
+
     def apply(self, seat: int, action: Action) -> None:
         events = self.session.apply(seat, action)
         self.ai_run = 0 if self.session.is_human(seat) else self.ai_run + 1
         self.actions_applied += 1
+        self.moved_on()
         events += self.private_follow_ups()
         if self.moment is not None:
             acting = self.session.to_act()

@@ -47,6 +47,7 @@ DECK = "deck"
 TABLE = "table"
 GOOD_DRAW_SECONDS = 4.0
 FAN_STEP = 26.0  # design units between the fanned cards of a chain
+CUT_RING = 78.0  # the cut window's countdown ring around the pile (radius, design units)
 CASES = {
     "kael_wins": N_("{name} called Kaël and had the lowest hand"),
     "kael_fails": N_("{name} called Kaël but was not lowest: +20"),
@@ -106,6 +107,7 @@ class KaelTable(TableScene):
         self.shown_totals: dict[int, float] = {}
         self.window_note = ""
         self.hand_size = 5
+        self.preferred: Widget | None = None  # the button the next controls focus first
         super().__init__(app, session, resumed)
 
     # == setup ===================================================================================
@@ -117,7 +119,8 @@ class KaelTable(TableScene):
                        hint=_("The original rule: each round the dealer picks the hand size.")),
             OptionSpec("hand_size", _("Fixed hand size"), list(range(2, 8)),
                        lambda v: ngettext("{n} card", "{n} cards", v).format(n=v),
-                       hint=_("Used only when the cards per round are fixed.")),
+                       hint=_("Used only when the cards per round are fixed."),
+                       applies=lambda values: values.get("deal_mode") == "fixed"),
             seat_option("first_dealer", _("First dealer"), ["random"], _("drawn at random")),
             OptionSpec("false_kael_allowed", _("False Kaël calls"), [True, False],
                        lambda v: _("allowed (+20)") if v else _("not offered"),
@@ -258,13 +261,10 @@ class KaelTable(TableScene):
     def draw_centre(self, surface: pygame.Surface) -> None:
         app = self.app
         rank, length = self.chain_of_model()
-        x, y = self.table_spot
         if rank is not None and length >= 2:
             badge = _("\u00d7{n}").format(n=length)
             image = fitted(app, badge, app.s(60), app.s(20), theme.ACCENT, bold=True)
-            top = y - self.pile_width * self.card_ratio / 2 - 14
-            right = x + (min(length, 4) - 1) * FAN_STEP
-            surface.blit(image, image.get_rect(center=self.to_screen((right, top))))
+            surface.blit(image, image.get_rect(midleft=self.to_screen(self.badge_spot(length))))
         if not self.zones.row(TABLE):
             w, h = self.card_size(self.pile_width)
             outline = pygame.Rect(0, 0, w, h)
@@ -272,10 +272,21 @@ class KaelTable(TableScene):
             pygame.draw.rect(surface, theme.FELT_DARK, outline, max(1, app.s(2)), app.s(7))
         moment = self.moment
         if moment is not None and moment.moment.public:
-            centre = (x + (min(length, 4) - 1) * FAN_STEP / 2, y)
-            paint.countdown_ring(self, surface, centre, 78, moment.countdown.left)
+            paint.countdown_ring(self, surface, self.ring_centre(length), CUT_RING,
+                                 moment.countdown.left)
         elif moment is not None and self.viewer in self.session.to_act():
             paint.countdown_ring(self, surface, (640, 452), 14, moment.countdown.left)
+
+    def ring_centre(self, length: int) -> tuple[float, float]:
+        """The centre of the cut window's ring: the middle of the fanned chain."""
+        x, y = self.table_spot
+        return (x + (min(length, 4) - 1) * FAN_STEP / 2, y)
+
+    def badge_spot(self, length: int) -> tuple[float, float]:
+        """The left end of the chain's "\u00d73" badge: right of the pile, outside the cut
+        window's ring (which would cut through it), at the same place with or without it."""
+        cx, y = self.ring_centre(length)
+        return (cx + CUT_RING + 12, y)
 
     def hud_text(self) -> str:
         return _("Round {round}   Deal number {seed}   H: history   R: rules").format(
@@ -294,7 +305,7 @@ class KaelTable(TableScene):
         self.dealer = data["dealer"]
         self.caller, self.final_queue, self.revealed = None, (), {}
         self.zones.piles = {DECK: 56}
-        self.banner(_("Round {round}").format(round=self.round_no), size=36,
+        self.banner(_("Round {round}").format(round=self.round_no), "round", size=36,
                     colour=theme.WHITE, life=1.0)
         return 0.4
 
@@ -327,8 +338,17 @@ class KaelTable(TableScene):
         self.status = self.whose(self.current, _("your turn") + final,
                                  _("{name} to play") + final)
         if data.get("final"):
-            self.final_queue = tuple(s for s in self.final_queue if s != self.current)
+            self.final_queue = self.still_owed(self.current)
         return 0.05
+
+    def still_owed(self, current: int) -> tuple[int, ...]:
+        """The seats still owed a final turn while ``current`` plays its own: those after it,
+        up to the caller (spec 5.9)."""
+        if self.caller is None:
+            return ()
+        order = [(current + k) % self.n for k in range(1, self.n)]
+        owed = order[:order.index(self.caller)] if self.caller in order else order
+        return tuple(s for s in owed if s not in self.out_seats)
 
     def on_lay(self, data: dict[str, Any]) -> float:
         seat = data["seat"]
@@ -397,11 +417,15 @@ class KaelTable(TableScene):
         self.caller = seat
         self.banner(_("Kaël!"), f"seat:{seat}", 44)
         self.app.sounds.play("call")
-        order = [(seat + k) % self.n for k in range(1, self.n)]
-        self.final_queue = tuple(s for s in order if s not in self.out_seats)
+        # Nobody is marked "final turn" yet: a false call (over 5 points) is scored at once,
+        # with no final turns (spec 5.9, K-A24); the first final turn, if any, marks the rest.
+        self.final_queue = ()
+        self.status = self.whose(seat, _("you call Kaël"), _("{name} calls Kaël"))
         return 0.9
 
     def on_reveal(self, data: dict[str, Any]) -> float:
+        self.current = None  # the hands are shown and scored: nobody's turn (no plate lit)
+        self.final_queue = ()
         self.revealed = {}
         for seat_text, cards in data["hands"].items():
             seat = int(seat_text)
@@ -412,6 +436,8 @@ class KaelTable(TableScene):
 
     def on_round_scored(self, data: dict[str, Any]) -> float:
         self.history.append(data)
+        self.final_queue = ()
+        self.status = self.round_title(data)  # what happened, e.g. a false call: +20
         before = list(self.totals)
         points = {int(s): p for s, p in data["points"].items()}
         landed = set(data["landings"])
@@ -607,12 +633,16 @@ class KaelTable(TableScene):
     def build_controls(self, seat: int, legal: list[Action]) -> list[Widget]:
         first = legal[0]
         if isinstance(first, ChooseHandSize):
-            sizes = [a for a in legal if isinstance(a, ChooseHandSize)]
+            # In order 2..7; the usual choice (5, spec 14) is highlighted and has the focus.
+            sizes = sorted((a for a in legal if isinstance(a, ChooseHandSize)),
+                           key=lambda a: a.size)
             best = next((a for a in sizes if a.size == 5), sizes[0])
-            return [self.action_button(
-                        ngettext("Deal {n} card", "Deal {n} cards", a.size).format(n=a.size), a,
-                        primary=a == best)
-                    for a in [best, *[a for a in sizes if a != best]]]
+            buttons = [self.action_button(
+                           ngettext("Deal {n} card", "Deal {n} cards", a.size).format(n=a.size),
+                           a, primary=a == best)
+                       for a in sizes]
+            self.preferred = buttons[sizes.index(best)]
+            return buttons
         if isinstance(first, GoodDraw | KeepCard):
             card = self.observe().good_draw
             rank = rank_words(RANK[card]) if card else ""
@@ -695,13 +725,16 @@ class KaelTable(TableScene):
         return any(isinstance(a, Lay | LaySquare | LayPass) for a in legal)
 
     def card_clicked(self, ref: str) -> None:
-        """Cards of one rank go together: a card of another rank starts a new choice."""
+        """Cards of one rank go together (spec 15: same-rank groups snap together): a first
+        card picks its whole group when the group can be laid as it is; picking a card again
+        puts it back (to lay fewer); a card of another rank starts a new choice. Mouse and
+        keyboard both come here, so they pick the same cards."""
         if ref in self.selected:
             self.selected.remove(ref)
-        elif self.selected and RANK[self.selected[0]] != RANK[ref]:
-            self.selected = [ref]
-        else:
+        elif self.selected and RANK[self.selected[0]] == RANK[ref]:
             self.selected.append(ref)
+        else:
+            self.selected = self.group_of(ref)
         for sprite in self.sprites.values():
             sprite.selected = sprite.ref in self.selected
         self.app.sounds.play("click")
@@ -709,12 +742,27 @@ class KaelTable(TableScene):
         if seat is not None:
             self.refresh_controls(self.turn_controls(seat, self.session.legal(seat)))
 
+    def group_of(self, ref: str) -> list[str]:
+        """``ref`` with the other cards of its rank in the viewer's hand, when a legal lay
+        takes exactly those; else ``ref`` alone."""
+        seat = self.viewer
+        if seat is None:
+            return [ref]
+        group = [r for r in self.zones.row(hand_zone(seat)) if RANK.get(r) == RANK.get(ref)]
+        chosen = tuple(sorted(group, key=sort_key))
+        if len(group) > 1 and self.lays_for(chosen, self.session.legal(seat)):
+            return group
+        return [ref]
+
     def show_controls(self, widgets: list[Widget]) -> None:
         if not widgets:
             self.selected = []
             for sprite in self.sprites.values():
                 sprite.selected = False
         super().show_controls(widgets)
+        if self.preferred is not None and self.preferred in widgets:
+            self.focus.focus(self.preferred)
+        self.preferred = None
 
     def resort(self, seat: int) -> None:
         if seat == self.viewer:

@@ -95,6 +95,7 @@ class NoveTable(TableScene):
         self.selected: set[str] = set()
         self.joker_points: dict[str, int] = {}
         self.exchange_button: Button | None = None
+        self.grid_bottom = 0.0  # where the option grid ends (design units; 0: no grid)
         super().__init__(app, session, resumed)
 
     @classmethod
@@ -262,7 +263,7 @@ class NoveTable(TableScene):
         """The best NOVE so far, and each seat's score as chips (spec 12)."""
         app = self.app
         best = min(self.announcements, key=lambda a: a[1]) if self.announcements else None
-        if best is not None:
+        if best is not None and not self.grid_over_status():
             text = _("best NOVE: {name} ({value})").format(name=self.names[best[0]],
                                                            value=best[1])
             image = fitted(app, text, app.s(400), app.s(16), paint.CALL_COLOUR)
@@ -303,7 +304,7 @@ class NoveTable(TableScene):
         self.current = None
         self.status = _("Round {round}, dealer: {name}").format(
             round=self.round_no, name=self.names[self.dealer])
-        self.banner(_("Round {round}").format(round=self.round_no), size=38,
+        self.banner(_("Round {round}").format(round=self.round_no), "round", size=38,
                     colour=theme.WHITE, life=1.0)
         return 0.4
 
@@ -601,15 +602,22 @@ class NoveTable(TableScene):
             elif isinstance(action, AskJokers):
                 buttons.append(self.action_button(_("Jokers?  (J)"), action))
             elif isinstance(action, AnnounceNove):
-                label = _("NOVE!  (N)") if action.option is None else _(
-                    "NOVE, joker = {value}").format(value=option_name(action.option))
+                label = _("NOVE!  (N)") if action.option is None else self.nove_label(
+                    action.option)
                 buttons.append(self.action_button(label, action))
         return buttons
+
+    def nove_label(self, option: str) -> str:
+        """A NOVE with a free joker, as the player weighs it: the hand's value it announces
+        and what the joker then stands for ("NOVE at 8: the joker counts as 1")."""
+        fixed, _free = self.own_split()
+        return _("NOVE at {total}: the joker counts as {value}").format(
+            total=H.base_value([*fixed, option]), value=option_name(option))
 
     def option_label(self, action: Action) -> str:
         option = action.option  # type: ignore[attr-defined]
         if isinstance(action, DeclareNove):
-            return _("NOVE with the joker as {value}").format(value=option_name(option))
+            return self.nove_label(option)
         value = self.hand_total(option)
         points = self.joker_points.get(option)
         if points is None:
@@ -640,18 +648,54 @@ class NoveTable(TableScene):
         return out
 
     def place_controls(self, widgets: list[Widget]) -> None:
-        """The NOVE and joker options in two columns over the table's centre (the piles do
-        not matter at that moment), clear of the player's hand; other decisions as usual."""
+        """The NOVE and joker options in two columns over the table's centre, where only the
+        piles lie (they do not matter at that moment): below the cards of the seats across
+        the table, between those at the sides, above the player's hand. Every hand stays in
+        view (the joker's best value depends on them). Other decisions as usual."""
+        self.grid_bottom = 0.0
         if len(widgets) <= 4:
             super().place_controls(widgets)
             return
+        band = self.centre_band()
         rows = (len(widgets) + 1) // 2
-        width, height, gap = 300.0, 40.0, 8.0
-        top = 386 - rows * (height + gap)  # clear of the status line below
+        gap = 8.0
+        width = min(300.0, (band.width - gap) / 2)
+        height = min(40.0, (band.height + gap) / rows - gap)
         for i, widget in enumerate(widgets):
-            x = 640 - width - gap / 2 + (i % 2) * (width + gap)
-            y = top + (i // 2) * (height + gap)
+            x = band.centerx - width - gap / 2 + (i % 2) * (width + gap)
+            y = band.top + (i // 2) * (height + gap)
             widget.rect = paint.rect_to_screen(self.app, pygame.FRect(x, y, width, height))
+        self.grid_bottom = band.top + rows * (height + gap)
+
+    def grid_over_status(self) -> bool:
+        """The option grid reaches down over the status lines (their words would peek out
+        between its buttons: the buttons say what to do, and the plates show each NOVE)."""
+        return bool(self.controls) and self.grid_bottom > paint.STATUS_Y
+
+    def draw(self, surface: pygame.Surface) -> None:
+        status = self.status
+        if self.grid_over_status():
+            self.status = ""
+        try:
+            super().draw(surface)
+        finally:
+            self.status = status
+
+    def centre_band(self) -> pygame.FRect:
+        """The room in the table's centre that no seat's cards or plate take (design units)."""
+        margin = 10.0
+        top, bottom, left, right = 120.0, 500.0, 230.0, 1050.0
+        for spot in self.spots:
+            for rect in (spot.area, spot.plate):
+                if spot.side is Side.TOP:
+                    top = max(top, rect.bottom + margin)
+                elif spot.side is Side.BOTTOM:
+                    bottom = min(bottom, rect.top - margin)
+                elif spot.side is Side.LEFT:
+                    left = max(left, rect.right + margin)
+                else:
+                    right = min(right, rect.left - margin)
+        return pygame.FRect(left, top, max(0.0, right - left), max(0.0, bottom - top))
 
     # -- the exchange ----------------------------------------------------------------------------
     def exchanging(self) -> bool:

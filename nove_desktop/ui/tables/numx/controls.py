@@ -33,6 +33,7 @@ from ....games.numx.actions import (
 )
 from ....games.numx.cards import ALL_VALUES, IS_CLASSIC, KIND, ORDER, VALUE, WEIGHT
 from ....games.numx.cards import malus_plus_numbers as mp_numbers
+from ....games.numx.flow import moved_areas
 from ....games.numx.state import Phase
 from ....i18n import _, ngettext
 from ...table import paint
@@ -55,6 +56,11 @@ from .plan import (
     sentence,
 )
 from .words import card_words, signed, value_words
+
+
+def weight_words(area: Sequence[str]) -> str:
+    """A malus area's weight, as a player reads it ("\u22121")."""
+    return signed(sum(WEIGHT.get(r, 0) for r in area))
 
 
 class NumxControls(NumxPickers):
@@ -205,7 +211,7 @@ class NumxControls(NumxPickers):
         return _("Play: {result}").format(result=result)
 
     def refuse(self, reason: str) -> None:
-        self.app.notify(reason, error=True)
+        self.tell_refusal(reason)
 
     def commit(self, steps: Sequence[Action]) -> None:
         """The prepared specials, then the play: one turn (each step checked by the engine)."""
@@ -238,21 +244,40 @@ class NumxControls(NumxPickers):
         if not free:
             return
         card = free[0]  # Swipe copies are alike: the lowest free one goes first
+        # The weights are those after the play: the combination leaves the areas first, then the
+        # Swipes already planned move them (spec 7.5), then this one.
+        areas = self.areas_after_plan(seat)
+        mine = weight_words(areas[seat])
+
+        def after(mode: str, target: int | str) -> str:
+            return weight_words(moved_areas(areas, seat, mode, target)[seat])
+
         uses: list[tuple[str, str, Any, str]] = []
         for other in range(self.n):
             if other != seat:
                 uses.append((card, SWAP, other, _(
                     "Swap malus areas with {name} (your weight {mine} for {theirs})").format(
-                    name=self.names[other], mine=self.weight_of(seat),
-                    theirs=self.weight_of(other))))
+                    name=self.names[other], mine=mine, theirs=after(SWAP, other))))
         right, left = (seat - 1) % self.n, (seat + 1) % self.n
         uses.append((card, ROTATE, LEFT, _(
             "Every area moves one seat left: you get {name}'s (weight {w})").format(
-            name=self.names[right], w=self.weight_of(right))))
+            name=self.names[right], w=after(ROTATE, LEFT))))
         uses.append((card, ROTATE, RIGHT, _(
             "Every area moves one seat right: you get {name}'s (weight {w})").format(
-            name=self.names[left], w=self.weight_of(left))))
+            name=self.names[left], w=after(ROTATE, RIGHT))))
         self.open_special_picker(seat, uses, _("Swipe: which malus areas move?"))
+
+    def areas_after_plan(self, seat: int) -> list[list[str]]:
+        """Every malus area as it will be when a Swipe added now resolves: without the picked
+        cards (the combination is laid first) and after the Swipes already planned. Malus+
+        cards add unknown deck cards, so they change nothing here."""
+        picked = set(self.picked)
+        areas = [[r for r in self.zones.row(malus_zone(s)) if r not in picked]
+                 for s in range(self.n)]
+        for plan in self.planned:
+            if plan.mode in (SWAP, ROTATE) and plan.target is not None:
+                areas = moved_areas(areas, seat, plan.mode, plan.target)
+        return areas
 
     def open_malus_plus(self, seat: int, only: str | None = None) -> None:
         """Malus+ targets for every free Malus+ card (or only ``only``): one seat (yourself
@@ -306,10 +331,6 @@ class NumxControls(NumxPickers):
     def add_plan(self, plan: Planned) -> None:
         self.planned.append(plan)
         self.back_to_turn()
-
-    def weight_of(self, seat: int) -> str:
-        """A malus area's weight, as a player reads it ("\u22121")."""
-        return signed(sum(WEIGHT.get(r, 0) for r in self.zones.row(malus_zone(seat))))
 
     def clear_selection(self) -> None:
         self.picked = []
