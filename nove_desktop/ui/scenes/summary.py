@@ -10,6 +10,7 @@ import pygame
 from ...i18n import _, ngettext
 from .. import theme
 from ..app import App
+from ..people import said, together
 from ..widgets import Button, FocusGroup
 from . import common
 
@@ -262,8 +263,9 @@ class GameOverScene(common.MenuScene):
         if not names:
             return _("Nobody wins")
         if len(names) == 1:
-            return _("{name} wins!").format(name=names[0])
-        return _("{names} share the win!").format(names=", ".join(names))
+            return said(names[0], _("You win!"), _("{name} wins!"))
+        return together(names, _("You win!"), _("You and {names} share the win!"),
+                        _("{names} share the win!"))
 
     def draw(self, surface: pygame.Surface) -> None:
         from ..table.text import fitted

@@ -34,6 +34,7 @@ from ...engine.replay import ReplayError, run
 from ...i18n import _
 from ...session import GameSession
 from ..app import App
+from ..people import table_names
 from ..scene import Scene
 from ..widgets import Button, FocusGroup, Widget
 from . import paint
@@ -81,11 +82,12 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.names = [seat.name for seat in session.seats]
-        self.n = len(self.names)
         humans = session.human_seats
         self.pass_and_play = len(humans) > 1
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        # The viewer's name is marked: sentences about that seat are in the second person.
+        self.names = table_names(session)
+        self.n = len(self.names)
         self.bottom = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
         self.spots: list[SeatSpot] = []
         self.zones = Zones()

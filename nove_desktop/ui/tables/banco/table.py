@@ -22,6 +22,7 @@ from ....games.banco.cards import DECKS, ITALIAN40
 from ....games.banco.state import Phase
 from ....i18n import _, format_signed, ngettext
 from ... import theme
+from ...people import said
 from ...setup_options import OptionSpec
 from ...table import paint
 from ...table.effects import Task
@@ -275,8 +276,8 @@ class BancoTable(TableScene):
         self.outcomes, self.stakes, self.revealed = {}, [0] * self.n, set()
         self.set_banker(data["banker"])
         self.banks_held = [1 if s == self.banker else 0 for s in range(self.n)]
-        self.centre_call(_("{name} holds the bank").format(name=self.names[self.banker]), 30,
-                         1.2)
+        self.centre_call(said(self.names[self.banker], _("You hold the bank"),
+                              _("{name} holds the bank")), 30, 1.2)
         return 0.6
 
     def centre_call(self, text: str, size: float, life: float) -> None:
@@ -304,9 +305,9 @@ class BancoTable(TableScene):
             self.punter_status = ["waiting" if s in self.order else "" for s in range(self.n)]
             if self.pass_and_play:
                 self.set_viewer(None)  # the new hand is dealt face down until the hand-off
-            self.centre_call(_("Hand {k} of {per}: {name} banks").format(
-                k=self.hands_in_term + 1, per=self.hands_per_bank,
-                name=self.names[self.banker]), 26, 1.0)
+            self.centre_call(said(self.names[self.banker], _("Hand {k} of {per}: you bank"),
+                                  _("Hand {k} of {per}: {name} banks"),
+                                  k=self.hands_in_term + 1, per=self.hands_per_bank), 26, 1.0)
 
         if any(self.zones.rows.values()):
             self.after(RESULTS_HOLD, start)  # the players read the results first
@@ -431,13 +432,16 @@ class BancoTable(TableScene):
         old, new = data["from"], data["to"]
         why = words.pass_reason(data["reason"], self.hands_per_bank)
         self.show_summary(
-            _("{name}'s bank is over: {why}").format(name=self.names[old], why=why),
+            said(self.names[old], _("Your bank is over: {why}"), _("{name}'s bank is over: {why}"),
+                 why=why),
             self.term_columns(), self.term_rows(old),
-            note=_("Next: {name} holds the bank.").format(name=self.names[new]))
+            note=said(self.names[new], _("Next: you hold the bank."),
+                      _("Next: {name} holds the bank.")))
         self.banks_held[new] += 1
         self.slide_bank(new)
         self.hands_in_term = 0
-        self.status = _("The bank passes to {name}: {why}").format(name=self.names[new], why=why)
+        self.status = said(self.names[new], _("The bank passes to you: {why}"),
+                           _("The bank passes to {name}: {why}"), why=why)
         self.banner(_("Banco!"), f"seat:{new}", 34, paint.CALL_COLOUR, 1.4)
         self.term_start = list(self.scores)
         self.app.sounds.play("call")

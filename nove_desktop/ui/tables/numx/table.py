@@ -21,6 +21,7 @@ from ....games.numx.scoring import OBJECTIVE_TABLE, SeatFacts
 from ....games.numx.state import Phase
 from ....i18n import _, ngettext
 from ... import theme
+from ...people import table_names
 from ...setup_options import OptionSpec, on_off, seat_option
 from ...table import paint
 from ...table.effects import Task
@@ -96,7 +97,7 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
         self.refilling = False
         self.revealing = False
         self.history: list[dict[str, Any]] = []
-        self.narrator = Narrator([s.name for s in session.seats],
+        self.narrator = Narrator(table_names(session),
                                  session.options.malus_plus_values)
         self.picked: list[str] = []
         self.planned: list[Planned] = []
