@@ -214,9 +214,11 @@ class GameOverScene(common.MenuScene):
         lower_wins: bool = False,
         ranking: Sequence[Sequence[int]] | None = None,
         details: Sequence[str] | None = None,
+        played_for: str | None = None,
     ) -> None:
         super().__init__(app)
         self.names = list(names)
+        self.played_for = played_for  # the game's own words ("after 5 hands")
         self.scores = list(scores)
         self.winners = list(winners)
         self.reason = reason
@@ -275,8 +277,8 @@ class GameOverScene(common.MenuScene):
         w, _h = surface.get_size()
         head = fitted(app, self.headline(), w - app.s(60), app.s(56), theme.ACCENT, bold=True)
         surface.blit(head, head.get_rect(midtop=(w // 2, app.s(40))))
-        rounds = ngettext("after {n} round", "after {n} rounds", self.rounds).format(
-            n=self.rounds)
+        rounds = self.played_for or ngettext(
+            "after {n} round", "after {n} rounds", self.rounds).format(n=self.rounds)
         line = f"{self.reason} \u2014 {rounds}" if self.reason else rounds
         sub = fitted(app, line, w - app.s(80), app.s(21), (220, 230, 220))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, app.s(120))))

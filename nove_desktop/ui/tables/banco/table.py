@@ -455,6 +455,9 @@ class BancoTable(TableScene):
         self.bank_at = self.bank_centre_for(banker)
         self.bank_slide = (start, self.bank_at, task)
 
+    def played_for(self, rounds: int) -> str:
+        return ngettext("after {n} hand", "after {n} hands", rounds).format(n=rounds)
+
     def on_game_over(self, data: dict[str, Any]) -> float:
         self.show_game_over(words.end_reason(data["reason"]))
         return 0.3
