@@ -17,7 +17,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest
 from table_helpers import AI, QUICK_OPTIONS, make_app, open_table, run_until
 
-from nove_desktop import i18n
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.ui.people import ThirdPersonWarning, said, with_viewer
 from nove_desktop.ui.table.scene import TableScene
@@ -55,8 +54,8 @@ class Recorder:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_sentence_about_the_viewer_is_in_the_third_person(tmp_path, game_id, language):
-    i18n.set_language(language)
     app = make_app(tmp_path, size=(1024, 640))
+    app.set_language(language)
     game = app.registry.get(game_id)
     players = GAMES[game_id]
     options = game.options_from_json({"players": players, **QUICK_OPTIONS[game_id]})

@@ -132,8 +132,10 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
     box = rect_to_screen(app, scene.spot(seat).plate)
     turn = seat == scene.current
     out = seat in getattr(scene, "out_seats", ())
-    name = scene.names[seat] if scene.session.is_human(seat) else _("{name} (AI)").format(
-        name=scene.names[seat])
+    name = str(scene.names[seat])
+    if not scene.session.is_human(seat):
+        # "Ada (AI)", or "Ada" alone on a plate too narrow for both at a readable size.
+        name = f"{_('{name} (AI)').format(name=name)}\n{name}"
     tags = list(scene.seat_tags(seat))
     if scene.thinking(seat):
         tags.insert(0, _("thinking..."))
@@ -161,14 +163,23 @@ def _plate_image(
         width=max(1, app.s(3 if turn else 1)),
         border_radius=app.s(12),
     )
-    score = fitted(app, score_text, app.s(64), app.s(22), theme.ACCENT, bold=True)
-    surface.blit(score, score.get_rect(midright=(box.right - app.s(10), box.centery)))
-    text_w = box.width - score.get_width() - app.s(28)
+    narrow = box.width < app.s(170)  # a 12-seat banco row: smaller, but one size per row
+    score = fitted(app, score_text, app.s(64), app.s(18 if narrow else 22), theme.ACCENT,
+                   bold=True)
+    surface.blit(score, score.get_rect(midright=(box.right - app.s(8), box.centery)))
+    text_w = box.width - score.get_width() - app.s(24 if narrow else 28)
     ink = theme.MUTED if out else theme.WHITE
-    title = fitted(app, name, text_w, app.s(16), ink, bold=True, max_lines=1)
-    surface.blit(title, (box.x + app.s(10), box.y + app.s(5)))
+    # Plates of a row have the same size, so their names and tags get the same font size
+    # (never shrunk per name: a long name is shortened with an ellipsis instead).
+    name_px = theme.READABLE_PIXELS + 1 if narrow else app.s(16)
+    forms = name.split("\n")
+    font = app.fonts.get(name_px, bold=True)
+    shown = next((f for f in forms if font.size(f)[0] <= text_w), forms[-1])
+    title = fitted(app, shown, text_w, name_px, ink, bold=True, max_lines=1, shrink=False)
+    surface.blit(title, (box.x + app.s(8 if narrow else 10), box.y + app.s(5)))
     if tags:
-        line = fitted(app, tags, text_w, app.s(13), TAG_COLOUR, max_lines=1)
+        line = fitted(app, tags, text_w, theme.READABLE_PIXELS if narrow else app.s(13),
+                      TAG_COLOUR, max_lines=1, shrink=False)
         surface.blit(line, (box.x + app.s(10), box.bottom - line.get_height() - app.s(5)))
     surface.set_alpha(255, pygame.RLEACCEL)  # blitted every frame: run-length is faster
     return surface
@@ -390,7 +401,7 @@ def log_panel(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(title, (box.x + app.s(12), box.y + app.s(10)))
     y = box.bottom - app.s(12)
     for line in reversed(scene.log):
-        image = fitted(app, line, box.width - app.s(24), app.s(14), theme.WHITE, max_lines=2)
+        image = fitted(app, line, box.width - app.s(24), app.s(14), theme.WHITE, max_lines=6)
         y -= image.get_height() + app.s(4)
         if y < box.y + app.s(40):
             break
@@ -432,7 +443,7 @@ def suggestion(scene: TableScene, surface: pygame.Surface) -> None:
     tops = [w.rect.top for w in scene.controls if w.visible and w.rect.width]
     right = max((w.rect.right for w in scene.controls if w.visible), default=0)
     box_w = app.s(300)
-    image = fitted(app, text, box_w - app.s(20), app.s(15), theme.WHITE, max_lines=4)
+    image = fitted(app, text, box_w - app.s(20), app.s(15), theme.WHITE, max_lines=6)
     box = pygame.Rect(0, 0, box_w, image.get_height() + app.s(16))
     if tops and right:
         box.bottomright = (right, min(tops) - app.s(10))

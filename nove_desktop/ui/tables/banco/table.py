@@ -596,9 +596,10 @@ class BancoTable(TableScene):
             super().place_controls(widgets)
             return
         to_screen = paint.rect_to_screen
-        self.slider.rect = to_screen(self.app, pygame.FRect(1006, 578, 260, 74))
+        # Wide enough for a translated caption ("Mise de 1 à 10 : plafond de la table : 10").
+        self.slider.rect = to_screen(self.app, pygame.FRect(900, 578, 366, 74))
         if self.bet_button is not None:
-            self.bet_button.rect = to_screen(self.app, pygame.FRect(1006, 660, 260, 46))
+            self.bet_button.rect = to_screen(self.app, pygame.FRect(900, 660, 366, 46))
 
     def hotkey(self, key: int) -> bool:
         """H and S hit and stand, B or Enter bets (the engine explains a refusal); while

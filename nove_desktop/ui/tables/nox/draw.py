@@ -129,7 +129,7 @@ def info(
     tops = [tuple(s) for s in stacks if s]
     missing = missing_colours(tops)
     shown = missing if outcome is None else missing_colours(outcome.stacks)
-    font = app.fonts.get(max(7, app.s(10)), bold=True)
+    font = app.fonts.art(max(7, app.s(10)), bold=True)  # a pip's letter: part of its shape
     for colour, centre in zip(COLOURS, geometry.pips, strict=True):
         x, y = table.to_screen(centre)
         pip(surface, font, (x + shift[0], y + shift[1]), app.s(PIP), colour,

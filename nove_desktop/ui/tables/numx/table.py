@@ -354,6 +354,9 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
         app = self.app
         image = fitted(app, text, app.s(width), app.s(pixels), colour, bold=bold)
         rect = image.get_rect(**{anchor: self.to_screen(point)})
+        # A caption near the edge keeps a margin from the window's edge.
+        margin = app.s(10)
+        rect.x = max(margin, min(rect.x, surface.get_width() - margin - rect.width))
         surface.blit(image, rect)
         return rect
 
