@@ -59,15 +59,10 @@ def test_menu_scenes_are_legible(tmp_path, monkeypatch, language):
         app.scenes.push("rules", game_id=game_id)
         draw(app, recorder)
         app.stack.pop()
-    small = report(recorder) + sorted(set(f"outside the window: {o}" for o in recorder.outside))
-    if small:
-        pytest.fail(f"{len(small)} texts under {READABLE} px:\n" + "\n".join(small))
+    check(recorder)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game_id", sorted(SEATS))
-def test_tables_are_legible(tmp_path, monkeypatch, game_id, language):
-    recorder = install(monkeypatch)
+def open_largest(tmp_path, recorder, game_id, language):
     app = make_app(tmp_path, size=SIZE)
     app.set_language(language)
     game = app.registry.get(game_id)
@@ -77,15 +72,41 @@ def test_tables_are_legible(tmp_path, monkeypatch, game_id, language):
              for i in range(players)]
     table = open_table(app, GameSession(game, options, 5, seats))
     settle(app, table, 0)
+    return app, table
+
+
+def check(recorder):
+    assert pygame.display.get_surface().get_size() == SIZE
+    assert recorder.drawn, "the recorder saw no text: it is not watching"
+    problems = report(recorder) + sorted({f"outside the window: {o}" for o in recorder.outside})
+    if problems:
+        pytest.fail(f"{len(problems)} texts under {READABLE} px or off the window:\n"
+                    + "\n".join(problems))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_tables_are_legible(tmp_path, monkeypatch, game_id, language):
+    """The table at its largest seat count, waiting for the viewer, with and without the log."""
+    recorder = install(monkeypatch)
+    app, table = open_largest(tmp_path, recorder, game_id, language)
     draw(app, recorder)
     table.toggle_log()
     draw(app, recorder)
-    table.toggle_log()
+    check(recorder)
+
+
+# Playing to the end is the slow part: each game ends once, the four languages shared out.
+ENDINGS = [("nove", "fr"), ("banco", "de"), ("nox", "it"), ("kael", "en"), ("numx", "de"),
+           ("numx", "fr")]
+
+
+@pytest.mark.parametrize(("game_id", "language"), ENDINGS)
+def test_summaries_and_game_over_are_legible(tmp_path, monkeypatch, game_id, language):
+    recorder = install(monkeypatch)
+    app, _table = open_largest(tmp_path, recorder, game_id, language)
     run_until(app, lambda a: getattr(a.stack.top, "name", "") in ("round_summary", "game_over"))
     draw(app, recorder)
     run_until(app, lambda a: getattr(a.stack.top, "name", "") == "game_over")
     draw(app, recorder)
-    assert pygame.display.get_surface().get_size() == SIZE
-    small = report(recorder) + sorted(set(f"outside the window: {o}" for o in recorder.outside))
-    if small:
-        pytest.fail(f"{len(small)} texts under {READABLE} px:\n" + "\n".join(small))
+    check(recorder)
