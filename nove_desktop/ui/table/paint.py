@@ -120,7 +120,8 @@ def pile_stack(
         outline.center = centre
         pygame.draw.rect(surface, theme.FELT_DARK, outline, max(1, app.s(2)), app.s(7))
     if label:
-        image = fitted(app, label, w + app.s(40), app.s(14), (215, 230, 215))
+        # Room for a long word ("Nachziehstapel: 76") on one line at the readable size.
+        image = fitted(app, label, max(w + app.s(40), app.s(150)), app.s(14), (215, 230, 215))
         surface.blit(image, image.get_rect(midtop=(centre[0], centre[1] + h // 2 + app.s(5))))
 
 
