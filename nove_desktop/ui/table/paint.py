@@ -136,7 +136,7 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
     name = str(scene.names[seat])
     if not scene.session.is_human(seat):
         # "Ada (AI)", or "Ada" alone on a plate too narrow for both at a readable size.
-        name = f"{_('{name} (AI)').format(name=name)}\n{name}"
+        name = _("{name} (AI)").format(name=name) + "\n" + name
     tags = list(scene.seat_tags(seat))
     if scene.thinking(seat):
         tags.insert(0, _("thinking..."))
