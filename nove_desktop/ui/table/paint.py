@@ -167,7 +167,10 @@ def _plate_image(
     narrow = box.width < app.s(170)  # a 12-seat banco row: smaller, but one size per row
     score = fitted(app, score_text, app.s(64), app.s(18 if narrow else 22), theme.ACCENT,
                    bold=True)
-    surface.blit(score, score.get_rect(midright=(box.right - app.s(8), box.centery)))
+    if narrow:  # the score beside the name, so that the status words get the whole width
+        surface.blit(score, score.get_rect(topright=(box.right - app.s(6), box.y + app.s(3))))
+    else:
+        surface.blit(score, score.get_rect(midright=(box.right - app.s(8), box.centery)))
     text_w = box.width - score.get_width() - app.s(24 if narrow else 28)
     ink = theme.MUTED if out else theme.WHITE
     # Plates of a row have the same size, so their names and tags get the same font size
@@ -179,9 +182,11 @@ def _plate_image(
     title = fitted(app, shown, text_w, name_px, ink, bold=True, max_lines=1, shrink=False)
     surface.blit(title, (box.x + app.s(8 if narrow else 10), box.y + app.s(5)))
     if tags:
-        line = fitted(app, tags, text_w, theme.READABLE_PIXELS if narrow else app.s(13),
+        tags_w = box.width - app.s(14) if narrow else text_w
+        line = fitted(app, tags, tags_w, theme.READABLE_PIXELS if narrow else app.s(13),
                       TAG_COLOUR, max_lines=1, shrink=False)
-        surface.blit(line, (box.x + app.s(10), box.bottom - line.get_height() - app.s(5)))
+        left = box.x + app.s(8 if narrow else 10)
+        surface.blit(line, (left, box.bottom - line.get_height() - app.s(4 if narrow else 5)))
     surface.set_alpha(255, pygame.RLEACCEL)  # blitted every frame: run-length is faster
     return surface
 
@@ -367,7 +372,9 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     image = app.art._get(look, lambda: _hud_image(app, buttons, area))  # type: ignore[arg-type]
     surface.blit(image, area)
     info = scene.hud_text()
-    image = fitted(app, info, app.s(520), app.s(14), (205, 220, 210), max_lines=1)
+    # The info line takes the room right of the HUD buttons (wider in some languages).
+    room = min(app.s(520), w - app.s(30) - max(b.rect.right for b in buttons))
+    image = fitted(app, info, room, app.s(14), (205, 220, 210), max_lines=2)
     surface.blit(image, image.get_rect(topright=(w - app.s(14), app.s(18))))
     if scene.status:
         status = fitted(app, scene.status, app.s(620), app.s(20), theme.WHITE, bold=True)

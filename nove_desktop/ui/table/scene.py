@@ -181,8 +181,15 @@ class TableScene(TableHooks, TurnsMixin, EndingMixin, InputMixin, Scene):
 
     def layout(self) -> None:
         app = self.app
-        for i, button in enumerate(self.hud_buttons):
-            button.rect = pygame.Rect(app.s(12 + 96 * i), app.s(10), app.s(88), app.s(34))
+        # Each HUD button is as wide as its label needs ("Consiglio (?)", "Historique"), never
+        # narrower than the design's 88 units: a translation widens it instead of shrinking.
+        height = app.s(34)
+        font = app.fonts.get(max(12, int(height * 0.42)), bold=True)
+        x = app.s(12)
+        for button in self.hud_buttons:
+            need = font.size(button.label)[0] + max(12, height // 3) + app.s(8)
+            button.rect = pygame.Rect(x, app.s(10), max(app.s(88), need), height)
+            x = button.rect.right + app.s(8)
         self.controls_key = None  # rebuilt (and placed) on the next idle frame
 
     # == the model ===============================================================================

@@ -315,12 +315,6 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
         return _("Round {round}/{rounds}   Deal {seed}   R rules  L log  H scores  B discard"
                  ).format(round=max(1, self.round_no), rounds=self.rounds, seed=self.session.seed)
 
-    def layout(self) -> None:
-        super().layout()
-        app = self.app
-        for i, button in enumerate(self.hud_buttons[3:]):
-            button.rect = pygame.Rect(app.s(300 + 120 * i), app.s(10), app.s(112), app.s(34))
-
     # == drawing =================================================================================
     def draw(self, surface: pygame.Surface) -> None:
         self.fitting = self.fitting_cards()
@@ -350,9 +344,10 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
 
     def label(self, surface: pygame.Surface, text: str, point: tuple[float, float], width: float,
               pixels: float = 14, colour: tuple[int, int, int] = paint.TAG_COLOUR,
-              anchor: str = "midtop", bold: bool = False) -> pygame.Rect:
+              anchor: str = "midtop", bold: bool = False, lines: int = 2) -> pygame.Rect:
         app = self.app
-        image = fitted(app, text, app.s(width), app.s(pixels), colour, bold=bold)
+        image = fitted(app, text, app.s(width), app.s(pixels), colour, bold=bold,
+                       max_lines=lines)
         rect = image.get_rect(**{anchor: self.to_screen(point)})
         # A caption near the edge keeps a margin from the window's edge.
         margin = app.s(10)
@@ -440,7 +435,7 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
             return
         title, bonus = OBJECTIVES[row]
         rect = self.label(surface, f"{row} \u00b7 {_(title)}", (x, y + half + 4), 124, 13,
-                          theme.WHITE, bold=True)
+                          theme.WHITE, bold=True, lines=3)
         below = self.app.s(2) + rect.bottom
         line = _(bonus) + self.objective_now(row)
         image = fitted(self.app, line, self.app.s(124), self.app.s(12), paint.TAG_COLOUR)
