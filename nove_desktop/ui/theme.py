@@ -7,6 +7,7 @@ import pygame
 from ..resources import asset_path
 
 BASE_W, BASE_H = 1280, 720  # every layout is designed at this size and scaled
+READABLE_PIXELS = 11  # no text is drawn smaller (the smallest window is 1024x640)
 
 FELT = (18, 84, 58)
 FELT_DARK = (11, 58, 40)
@@ -44,6 +45,12 @@ class Fonts:
         self._bold = str(asset_path("fonts", "DejaVuSans-Bold.ttf"))
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The font of ``size`` pixels, never under the readable size: a text sized down to
+        fit its room must wrap or be shortened instead of becoming unreadable."""
+        return self.art(max(int(size), READABLE_PIXELS), bold)
+
+    def art(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """A font for card art (a card's corner index), which scales with the card."""
         size = max(int(size), 6)
         key = (size, bold)
         font = self._cache.get(key)

@@ -74,26 +74,61 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None
 def _label(
     fonts: Fonts, label: str, rect: pygame.Rect, ink: tuple[int, int, int]
 ) -> pygame.Surface:
-    """A button's label at the largest size that fits (down to a small floor), then on two
-    lines: never clipped."""
+    """A button's label at the largest size that fits (down to the readable size), then on two
+    lines, then without its key hint ("Hint (?)" -> "Hint"), then shortened with an ellipsis:
+    never clipped, never unreadably small."""
     room = rect.width - max(12, rect.height // 3)
-    size = max(12, int(rect.height * 0.42))
-    floor = max(9, int(rect.height * 0.26))
+    for two_lines in (False, True):
+        for text in _label_forms(label):
+            image = _label_image(fonts, text, room, rect.height, ink, two_lines)
+            if image is not None:
+                return image
+    font = fonts.get(theme.READABLE_PIXELS, bold=True)
+    return _shrunk(font.render(_elide(font, _label_forms(label)[-1], room), True, ink), room,
+                   rect.height)
+
+
+def _label_forms(label: str) -> list[str]:
+    """The label, and without a trailing key hint in brackets when it has one."""
+    words = label.split()
+    if len(words) > 1 and words[-1].startswith("(") and words[-1].endswith(")"):
+        return [label, " ".join(words[:-1])]
+    return [label]
+
+
+def _label_image(
+    fonts: Fonts, label: str, room: int, height: int, ink: tuple[int, int, int],
+    two_lines: bool,
+) -> pygame.Surface | None:
+    size = max(12, int(height * 0.42))
+    floor = max(theme.READABLE_PIXELS, int(height * 0.26))
     while size > floor and fonts.get(size, bold=True).size(label)[0] > room:
         size -= 1
     font = fonts.get(size, bold=True)
-    if font.size(label)[0] <= room or " " not in label:
-        return _shrunk(font.render(label, True, ink), room, rect.height)
+    if font.size(label)[0] <= room:
+        return font.render(label, True, ink)
     words = label.split()
-    best = min(range(1, len(words)), key=lambda i: abs(
-        font.size(" ".join(words[:i]))[0] - font.size(" ".join(words[i:]))[0]))
-    text = " ".join(words[:best]) + "\n" + " ".join(words[best:])
-    return _shrunk(font.render(text, True, ink, wraplength=0), room, rect.height)
+    if not two_lines or len(words) < 2 or 2 * font.get_linesize() > height:
+        return None
+    best = min(range(1, len(words)), key=lambda i: max(
+        font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0]))
+    first, second = " ".join(words[:best]), " ".join(words[best:])
+    if max(font.size(first)[0], font.size(second)[0]) > room:
+        return None
+    return font.render(first + "\n" + second, True, ink, wraplength=0)
+
+
+def _elide(font: pygame.font.Font, text: str, room: int) -> str:
+    if font.size(text)[0] <= room:
+        return text
+    while len(text) > 1 and font.size(text + "\u2026")[0] > room:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
 
 
 def _shrunk(image: pygame.Surface, width: int, height: int) -> pygame.Surface:
-    """The last resort of "never clip": a label still too big at the smallest size (a long
-    translation on a small window) is scaled down into its room."""
+    """The very last resort of "never clip" (a single letter wider than its room): scaled
+    down into its room."""
     w, h = image.get_size()
     scale = min(1.0, max(1, width) / max(1, w), max(1, height) / max(1, h))
     if scale >= 1.0:
@@ -210,8 +245,10 @@ class Choice(Widget):
         right = self.rect.right - int(h * 0.6)
         room = self.rect.width - label.get_width() - int(h * 1.6)
         if text.get_width() > room:
-            text = fonts.get(max(9, int(h * 0.40 * room / text.get_width())), bold=True).render(
-                self.describe(self.value), True, ink)
+            small_bold = fonts.get(max(theme.READABLE_PIXELS,
+                                       int(h * 0.40 * room / text.get_width())), bold=True)
+            text = small_bold.render(_elide(small_bold, self.describe(self.value), room), True,
+                                     ink)
         surface.blit(text, text.get_rect(midright=(right, self.rect.centery)))
         self._drawn_centre = right - text.get_width() // 2
         if self.enabled and len(self.values) > 1:
@@ -392,12 +429,13 @@ class Slider(Widget):
         _panel(surface, self.rect, theme.PANEL, (70, 90, 100), radius)
         h = self.rect.height
         room = self.rect.width - int(h * 0.4)
-        size = max(9, int(h * 0.22))
+        size = max(theme.READABLE_PIXELS, int(h * 0.22))
         font = fonts.get(size)
-        while size > 9 and font.size(self.caption)[0] > room:
+        while size > theme.READABLE_PIXELS and font.size(self.caption)[0] > room:
             size -= 1
             font = fonts.get(size)
-        caption = font.render(self.caption, True, theme.MUTED if self.enabled else (130, 136, 140))
+        ink = theme.MUTED if self.enabled else (130, 136, 140)
+        caption = font.render(_elide(font, self.caption, room), True, ink)
         surface.blit(caption, caption.get_rect(midtop=(self.rect.centerx, self.rect.y + h // 12)))
         track = self.track
         pygame.draw.rect(surface, (60, 76, 86), track, border_radius=track.height // 2)

@@ -88,8 +88,15 @@ def explain(state: NoxState, seat: int, action: Action) -> Reason:
     if type(index) is not int:
         return why("choose a stack to cover by its index, or none for a new stack")
     if not kitty:
+        if target == seat:  # the player is told of their own kitty in the second person
+            return why("your kitty is empty: start it with a new stack")
         return why("{seat}'s kitty is empty: start it with a new stack", seat=Seat(target))
     if not 0 <= index < len(kitty):
+        if target == seat:
+            return why_n(
+                "your kitty has no stack {index}: it has {n} stack (numbered 0 to {last})",
+                "your kitty has no stack {index}: it has {n} stacks (numbered 0 to {last})",
+                len(kitty), index=index, n=len(kitty), last=len(kitty) - 1)
         return why_n(
             "{seat}'s kitty has no stack {index}: it has {n} stack (numbered 0 to {last})",
             "{seat}'s kitty has no stack {index}: it has {n} stacks (numbered 0 to {last})",

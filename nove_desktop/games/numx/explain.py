@@ -171,7 +171,8 @@ def _combination_problem(
         problem = _copies_problem(
             [c for c in cards if owner_of.get(c) == owner and c not in hand],
             area,
-            why("{seat}'s malus area", seat=Seat(owner)),
+            why("your malus area") if owner == seat else why("{seat}'s malus area",
+                                                              seat=Seat(owner)),
         )
         if problem:
             return problem
@@ -191,13 +192,13 @@ def _against_trick(state: NumxState, k: int, value: int, lone: bool, claim: bool
     c, v = state.trick_count, state.trick_value
     if c == 0:
         return None
-    shown = why("{count} x {value}", count=c, value=value_name(v))
+    shown = why("{count} \u00d7 {value}", count=c, value=value_name(v))
     if claim:
         if k <= c or value <= v:
             return why_n(
-                "a Facteur X needs more than {count} card(s) of a value above {value} "
+                "a Facteur X needs more than {count} card of a value above {value} "
                 "(the trick is {trick})",
-                "a Facteur X needs more than {count} card(s) of a value above {value} "
+                "a Facteur X needs more than {count} cards of a value above {value} "
                 "(the trick is {trick})",
                 c,
                 count=c,
@@ -217,16 +218,16 @@ def _against_trick(state: NumxState, k: int, value: int, lone: bool, claim: bool
         return None
     if k < c:
         return why_n(
-            "the trick is {trick}: play at least {count} card(s)",
-            "the trick is {trick}: play at least {count} card(s)",
+            "the trick is {trick}: play at least {count} card",
+            "the trick is {trick}: play at least {count} cards",
             c,
             trick=shown,
             count=c,
         )
     if k == c and value <= v:
         return why_n(
-            "with {count} card(s) the value must be higher than {value}",
-            "with {count} card(s) the value must be higher than {value}",
+            "with {count} card the value must be higher than {value}",
+            "with {count} cards the value must be higher than {value}",
             c,
             count=c,
             value=value_name(v),
@@ -280,8 +281,8 @@ def _explain_refill(state: NumxState, seat: int, action: Replenish) -> Reason:
     from_deck = sum(1 for s in sources if s == DECK_SOURCE)
     if from_deck > len(state.deck):
         return why_n(
-            "the deck holds only {n} card(s)",
-            "the deck holds only {n} card(s)",
+            "the deck holds only {n} card",
+            "the deck holds only {n} cards",
             len(state.deck),
             n=len(state.deck),
         )

@@ -46,7 +46,7 @@ def nove_chip(fonts: Fonts, value: int, d: int) -> pygame.Surface:
         p = (r + math.cos(a) * (r - d * 0.12), r + math.sin(a) * (r - d * 0.12))
         pygame.draw.circle(surface, ink, p, max(1, d // 14))
     pygame.draw.circle(surface, ink, (r, r), int(r * 0.62), max(1, d // 18))
-    label = fonts.get(max(6, int(d * 0.34)), bold=True).render(text, True, ink)
+    label = fonts.art(max(6, int(d * 0.34)), bold=True).render(text, True, ink)
     surface.blit(label, label.get_rect(center=(r, r)))
     return surface
 

@@ -71,7 +71,7 @@ class NoveFaces(FaceSet):
         pygame.draw.rect(
             surface, theme.GOLD, inner, width=max(1, w // 45), border_radius=max(3, w // 12)
         )
-        mono = self.fonts.get(max(8, int(h * 0.20)), bold=True).render("9", True, theme.GOLD)
+        mono = self.fonts.art(max(8, int(h * 0.20)), bold=True).render("9", True, theme.GOLD)
         pygame.draw.circle(surface, (110, 20, 34), inner.center, int(w * 0.22))
         pygame.draw.circle(surface, theme.GOLD, inner.center, int(w * 0.22), max(1, w // 45))
         surface.blit(mono, mono.get_rect(center=inner.center))
@@ -83,8 +83,8 @@ class NoveFaces(FaceSet):
         ink = theme.SUIT_COLOURS[colour_key]
         symbol = theme.SUIT_SYMBOLS[colour_key]
         surface = _blank(w, h, theme.PAPER, ink)
-        corner = self.fonts.get(max(8, int(h * 0.16)), bold=True)
-        small = self.fonts.get(max(7, int(h * 0.12)))
+        corner = self.fonts.art(max(8, int(h * 0.16)), bold=True)
+        small = self.fonts.art(max(7, int(h * 0.12)))
         label = corner.render(rank, True, ink)
         sym = small.render(symbol, True, ink)
         pad = max(2, w // 14)
@@ -100,14 +100,14 @@ class NoveFaces(FaceSet):
         surface.blit(pygame.transform.rotate(turned, 180), (0, 0))
         center = (w // 2, h // 2)
         if rank.isdigit():
-            big = self.fonts.get(max(10, int(h * 0.40)), bold=True)
+            big = self.fonts.art(max(10, int(h * 0.40)), bold=True)
             number = big.render(rank, True, ink)
             surface.blit(number, number.get_rect(center=(center[0], center[1] - h * 0.05)))
-            pip = self.fonts.get(max(8, int(h * 0.17))).render(symbol, True, ink)
+            pip = self.fonts.art(max(8, int(h * 0.17))).render(symbol, True, ink)
             surface.blit(pip, pip.get_rect(center=(center[0], center[1] + h * 0.22)))
         else:
             _babatos(surface, rank, ink, w, h)
-            name = self.fonts.get(max(7, int(h * 0.10)), bold=True).render(
+            name = self.fonts.art(max(7, int(h * 0.10)), bold=True).render(
                 _(BABATOS_NAMES[rank]), True, ink
             )
             surface.blit(name, name.get_rect(center=(w // 2, int(h * 0.84))))
@@ -117,16 +117,16 @@ class NoveFaces(FaceSet):
         surface = _blank(w, h, theme.PAPER, JOKER_INK)
         inner = pygame.Rect(w * 0.12, h * 0.18, w * 0.76, h * 0.64)
         surface.blit(_stripes(inner.size, max(3, w // 10)), inner)
-        big = self.fonts.get(max(10, int(h * 0.42)), bold=True)
+        big = self.fonts.art(max(10, int(h * 0.42)), bold=True)
         seven = big.render("7", True, theme.WHITE)
         outline = big.render("7", True, theme.INK)
         c = inner.center
         for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
             surface.blit(outline, outline.get_rect(center=(c[0] + dx, c[1] + dy)))
         surface.blit(seven, seven.get_rect(center=c))
-        label = self.fonts.get(max(7, int(h * 0.10)), bold=True).render(_("JOKER"), True, theme.INK)
+        label = self.fonts.art(max(7, int(h * 0.10)), bold=True).render(_("JOKER"), True, theme.INK)
         surface.blit(label, label.get_rect(center=(w // 2, int(h * 0.09))))
-        star = self.fonts.get(max(7, int(h * 0.11))).render("\u2605", True, theme.GOLD_DARK)
+        star = self.fonts.art(max(7, int(h * 0.11))).render("\u2605", True, theme.GOLD_DARK)
         surface.blit(star, star.get_rect(center=(w // 2, int(h * 0.91))))
         return surface
 

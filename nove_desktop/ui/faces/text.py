@@ -55,7 +55,7 @@ class TextPainter:
         self, text: str, colour: Colour, size: int, bold: bool = True, tight: bool = False
     ) -> pygame.Surface:
         """``text`` at font size ``size``, cropped to its ink."""
-        font = self.fonts.get(size, bold)
+        font = self.fonts.art(size, bold)
         if tight and len(text) > 1:
             image = _tight_line(font, text, colour, gap=max(1, round(size * 0.035)))
         else:

@@ -10,6 +10,7 @@ import pygame
 from ...i18n import _, ngettext
 from .. import theme
 from ..app import App
+from ..people import said, together
 from ..widgets import Button, FocusGroup
 from . import common
 
@@ -252,10 +253,12 @@ class GameOverScene(Guarded):
         ranking: Sequence[Sequence[int]] | None = None,
         details: Sequence[str] | None = None,
         on_leave: Callable[[], None] | None = None,
+        played_for: str | None = None,
     ) -> None:
         super().__init__(app)
         self.on_leave = on_leave  # told before the player leaves (play again or the title)
         self.names = list(names)
+        self.played_for = played_for  # the game's own words ("after 5 hands")
         self.scores = list(scores)
         self.winners = list(winners)
         self.reason = reason
@@ -314,8 +317,9 @@ class GameOverScene(Guarded):
         if not names:
             return _("Nobody wins")
         if len(names) == 1:
-            return _("{name} wins!").format(name=names[0])
-        return _("{names} share the win!").format(names=", ".join(names))
+            return said(names[0], _("You win!"), _("{name} wins!"))
+        return together(names, _("You win!"), _("You and {names} share the win!"),
+                        _("{names} share the win!"))
 
     def draw(self, surface: pygame.Surface) -> None:
         from ..table.text import fitted
@@ -325,8 +329,8 @@ class GameOverScene(Guarded):
         w, _h = surface.get_size()
         head = fitted(app, self.headline(), w - app.s(60), app.s(56), theme.ACCENT, bold=True)
         surface.blit(head, head.get_rect(midtop=(w // 2, app.s(40))))
-        rounds = ngettext("after {n} round", "after {n} rounds", self.rounds).format(
-            n=self.rounds)
+        rounds = self.played_for or ngettext(
+            "after {n} round", "after {n} rounds", self.rounds).format(n=self.rounds)
         line = f"{self.reason} \u2014 {rounds}" if self.reason else rounds
         sub = fitted(app, line, w - app.s(80), app.s(21), (220, 230, 220))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, app.s(120))))

@@ -80,6 +80,7 @@ class EndingMixin:
                 lower_wins=self.game.lower_score_wins,
                 reason=reason,
                 rounds=result.rounds,
+                played_for=self.played_for(result.rounds),
                 on_again=self.play_again,
                 ranking=self.ranking(),
                 details=self.ranking_details(),

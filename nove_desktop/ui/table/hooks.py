@@ -11,7 +11,7 @@ import pygame
 
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...i18n import _, format_signed
+from ...i18n import _, format_signed, ngettext
 from ..setup_options import OptionSpec
 from ..widgets import Button, Widget
 from . import paint
@@ -45,6 +45,10 @@ class TableHooks:
 
     def score_text(self, seat: int) -> str:
         return str(self.scores[seat])
+
+    def played_for(self, rounds: int) -> str:
+        """How long the game lasted, under the game-over headline: "after 3 rounds"."""
+        return ngettext("after {n} round", "after {n} rounds", rounds).format(n=rounds)
 
     def describe_event(self, event: Event) -> str | None:
         """One line of the move log for a public event ("Ada laid a pair of 7s")."""

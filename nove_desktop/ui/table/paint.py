@@ -123,7 +123,8 @@ def pile_stack(
         outline.center = centre
         pygame.draw.rect(surface, theme.FELT_DARK, outline, max(1, app.s(2)), app.s(7))
     if label:
-        image = fitted(app, label, w + app.s(40), app.s(14), (215, 230, 215))
+        # Room for a long word ("Nachziehstapel: 76") on one line at the readable size.
+        image = fitted(app, label, max(w + app.s(40), app.s(150)), app.s(14), (215, 230, 215))
         surface.blit(image, image.get_rect(midtop=(centre[0], centre[1] + h // 2 + app.s(5))))
 
 
@@ -135,8 +136,10 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
     box = rect_to_screen(app, scene.spot(seat).plate)
     turn = seat == scene.current
     out = seat in getattr(scene, "out_seats", ())
-    name = scene.names[seat] if scene.session.is_human(seat) else _("{name} (AI)").format(
-        name=scene.names[seat])
+    name = str(scene.names[seat])
+    if not scene.session.is_human(seat):
+        # "Ada (AI)", or "Ada" alone on a plate too narrow for both at a readable size.
+        name = _("{name} (AI)").format(name=name) + "\n" + name
     tags = list(scene.seat_tags(seat))
     if scene.thinking(seat):
         tags.insert(0, _("thinking..."))
@@ -164,15 +167,29 @@ def _plate_image(
         width=max(1, app.s(3 if turn else 1)),
         border_radius=app.s(12),
     )
-    score = fitted(app, score_text, app.s(64), app.s(22), theme.ACCENT, bold=True)
-    surface.blit(score, score.get_rect(midright=(box.right - app.s(10), box.centery)))
-    text_w = box.width - score.get_width() - app.s(28)
+    narrow = box.width < app.s(170)  # a 12-seat banco row: smaller, but one size per row
+    score = fitted(app, score_text, app.s(64), app.s(18 if narrow else 22), theme.ACCENT,
+                   bold=True)
+    if narrow:  # the score beside the name, so that the status words get the whole width
+        surface.blit(score, score.get_rect(topright=(box.right - app.s(6), box.y + app.s(3))))
+    else:
+        surface.blit(score, score.get_rect(midright=(box.right - app.s(8), box.centery)))
+    text_w = box.width - score.get_width() - app.s(24 if narrow else 28)
     ink = theme.MUTED if out else theme.WHITE
-    title = fitted(app, name, text_w, app.s(16), ink, bold=True, max_lines=1)
-    surface.blit(title, (box.x + app.s(10), box.y + app.s(5)))
+    # Plates of a row have the same size, so their names and tags get the same font size
+    # (never shrunk per name: a long name is shortened with an ellipsis instead).
+    name_px = theme.READABLE_PIXELS + 1 if narrow else app.s(16)
+    forms = name.split("\n")
+    font = app.fonts.get(name_px, bold=True)
+    shown = next((f for f in forms if font.size(f)[0] <= text_w), forms[-1])
+    title = fitted(app, shown, text_w, name_px, ink, bold=True, max_lines=1, shrink=False)
+    surface.blit(title, (box.x + app.s(8 if narrow else 10), box.y + app.s(5)))
     if tags:
-        line = fitted(app, tags, text_w, app.s(13), TAG_COLOUR, max_lines=1)
-        surface.blit(line, (box.x + app.s(10), box.bottom - line.get_height() - app.s(5)))
+        tags_w = box.width - app.s(14) if narrow else text_w
+        line = fitted(app, tags, tags_w, theme.READABLE_PIXELS if narrow else app.s(13),
+                      TAG_COLOUR, max_lines=1, shrink=False)
+        left = box.x + app.s(8 if narrow else 10)
+        surface.blit(line, (left, box.bottom - line.get_height() - app.s(4 if narrow else 5)))
     surface.set_alpha(255, pygame.RLEACCEL)  # blitted every frame: run-length is faster
     return surface
 
@@ -360,7 +377,9 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     image = app.art._get(look, lambda: _hud_image(app, buttons, area))  # type: ignore[arg-type]
     surface.blit(image, area)
     info = scene.hud_text()
-    image = fitted(app, info, app.s(520), app.s(14), (205, 220, 210), max_lines=1)
+    # The info line takes the room right of the HUD buttons (wider in some languages).
+    room = min(app.s(520), w - app.s(30) - max(b.rect.right for b in buttons))
+    image = fitted(app, info, room, app.s(14), (205, 220, 210), max_lines=2)
     surface.blit(image, image.get_rect(topright=(w - app.s(14), app.s(18))))
     if scene.status:
         status = fitted(app, scene.status, app.s(620), app.s(20), theme.WHITE, bold=True)
@@ -395,7 +414,7 @@ def log_panel(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(title, (box.x + app.s(12), box.y + app.s(10)))
     y = box.bottom - app.s(12)
     for line in reversed(scene.log):
-        image = fitted(app, line, box.width - app.s(24), app.s(14), theme.WHITE, max_lines=2)
+        image = fitted(app, line, box.width - app.s(24), app.s(14), theme.WHITE, max_lines=6)
         y -= image.get_height() + app.s(4)
         if y < box.y + app.s(40):
             break

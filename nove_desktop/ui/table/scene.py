@@ -35,6 +35,7 @@ from ...engine.replay import ReplayError, run
 from ...i18n import _
 from ...session import GameSession
 from ..app import App
+from ..people import table_names
 from ..scene import Scene
 from ..widgets import Button, FocusGroup, Widget
 from . import paint
@@ -91,11 +92,12 @@ class TableScene(
         self.session = session
         self.game = session.game
         self.setup_coach()  # a guided game's coach (None in an ordinary game)
-        self.names = [seat.name for seat in session.seats]
-        self.n = len(self.names)
         humans = session.human_seats
         self.pass_and_play = len(humans) > 1
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        # The viewer's name is marked: sentences about that seat are in the second person.
+        self.names = table_names(session)
+        self.n = len(self.names)
         self.bottom = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
         self.spots: list[SeatSpot] = []
         self.zones = Zones()
@@ -198,8 +200,15 @@ class TableScene(
 
     def layout(self) -> None:
         app = self.app
-        for i, button in enumerate(self.hud_buttons):
-            button.rect = pygame.Rect(app.s(12 + 96 * i), app.s(10), app.s(88), app.s(34))
+        # Each HUD button is as wide as its label needs ("Consiglio (?)", "Historique"), never
+        # narrower than the design's 88 units: a translation widens it instead of shrinking.
+        height = app.s(34)
+        font = app.fonts.get(max(12, int(height * 0.42)), bold=True)
+        x = app.s(12)
+        for button in self.hud_buttons:
+            need = font.size(button.label)[0] + max(12, height // 3) + app.s(8)
+            button.rect = pygame.Rect(x, app.s(10), max(app.s(88), need), height)
+            x = button.rect.right + app.s(8)
         self.controls_key = None  # rebuilt (and placed) on the next idle frame
 
     # == the model ===============================================================================

@@ -34,6 +34,7 @@ from ...games.kael.cards import MINUS, PASS_CARD, POINTS, RANK, hand_total
 from ...games.kael.state import Phase
 from ...i18n import N_, _, ngettext
 from .. import theme
+from ..people import label, said
 from ..refusals import reason_text
 from ..setup_options import OptionSpec, seat_option
 from ..table import paint
@@ -52,6 +53,11 @@ CASES = {
     "kael_wins": N_("{name} called Kaël and had the lowest hand"),
     "kael_fails": N_("{name} called Kaël but was not lowest: +20"),
     "false_kael": N_("{name} made a false Kaël call: +20"),
+}
+YOUR_CASES = {  # the same, when the caller is the viewer
+    "kael_wins": N_("You called Kaël and had the lowest hand"),
+    "kael_fails": N_("You called Kaël but were not lowest: +20"),
+    "false_kael": N_("You made a false Kaël call: +20"),
 }
 END_REASONS = {
     "last survivor": N_("the last player still in"),
@@ -179,7 +185,7 @@ class KaelTable(TableScene):
         return self.whose(obs.current, _("your turn") + final, _("{name} to play") + final)
 
     def whose(self, seat: int, mine: str, other: str) -> str:
-        return mine if seat == self.viewer else other.format(name=self.names[seat])
+        return mine if seat == self.viewer else other.format(name=label(self.names[seat]))
 
     # == layout ==================================================================================
     def zone_slots(self, zone: str, count: int) -> list[Slot]:
@@ -311,8 +317,10 @@ class KaelTable(TableScene):
 
     def on_hand_size(self, data: dict[str, Any]) -> float:
         self.hand_size = data["size"]
-        words = ngettext("{name} deals {n} card", "{name} deals {n} cards", data["size"]).format(
-            name=self.names[data["seat"]], n=data["size"])
+        size = data["size"]
+        words = said(self.names[data["seat"]],
+                     ngettext("You deal {n} card", "You deal {n} cards", size),
+                     ngettext("{name} deals {n} card", "{name} deals {n} cards", size), n=size)
         self.status = words
         self.banner(words, size=30, colour=theme.WHITE)
         return 0.5
@@ -495,9 +503,10 @@ class KaelTable(TableScene):
 
     def round_title(self, data: dict[str, Any]) -> str:
         case = data["case"]
-        text = _(CASES[case]) if case in CASES else case
-        return _("Round {round}: {what}").format(
-            round=data["round"], what=text.format(name=self.names[data["caller"]]))
+        what = case
+        if case in CASES:
+            what = said(self.names[data["caller"]], _(YOUR_CASES[case]), _(CASES[case]))
+        return _("Round {round}: {what}").format(round=data["round"], what=what)
 
     def round_rows(self, data: dict[str, Any]) -> list[list[Any]]:
         rows = []
@@ -554,29 +563,33 @@ class KaelTable(TableScene):
         name = self.names[seat] if isinstance(seat, int) else ""
         kind = event.kind
         if kind == "round_start":
-            return _("Round {round} \u2014 dealer: {name}.").format(
-                round=data["round"], name=self.names[data["dealer"]])
+            return said(self.names[data["dealer"]], _("Round {round} \u2014 you deal."),
+                        _("Round {round} \u2014 dealer: {name}."), round=data["round"])
         if kind == "hand_size":
-            return ngettext("{name} deals {n} card each.", "{name} deals {n} cards each.",
-                            data["size"]).format(name=name, n=data["size"])
+            size = data["size"]
+            return said(name, ngettext("You deal {n} card each.", "You deal {n} cards each.", size),
+                        ngettext("{name} deals {n} card each.", "{name} deals {n} cards each.",
+                                 size), n=size)
         if kind == "lay":
             where = {DECK_SOURCE: _(", then drew from the deck"),
                      TABLE_SOURCE: ""}.get(data.get("source") or "", "")
-            return _("{name} laid {cards}{where}.").format(
-                name=name, cards=cards_words(data["cards"]), where=where)
+            return said(name, _("You laid {cards}{where}."), _("{name} laid {cards}{where}."),
+                        cards=cards_words(data["cards"]), where=where)
         if kind == "take":
-            return _("{name} took the {rank} from the table.").format(
-                name=name, rank=rank_words(RANK[data["card"]]))
+            return said(name, _("You took the {rank} from the table."),
+                        _("{name} took the {rank} from the table."),
+                        rank=rank_words(RANK[data["card"]]))
         if kind == "draw" and data.get("card") is None and data.get("source") == "deck":
             return None
         if kind == "good_draw":
-            return _("{name} drew another {rank} and laid it too.").format(
-                name=name, rank=rank_words(RANK[data["card"]]))
+            return said(name, _("You drew another {rank} and laid it too."),
+                        _("{name} drew another {rank} and laid it too."),
+                        rank=rank_words(RANK[data["card"]]))
         if kind == "cut":
-            return _("{name} cut with {cards}!").format(name=name,
-                                                         cards=cards_words(data["cards"]))
+            return said(name, _("You cut with {cards}!"), _("{name} cut with {cards}!"),
+                        cards=cards_words(data["cards"]))
         if kind == "kael":
-            return _("{name} called Kaël.").format(name=name)
+            return said(name, _("You called Kaël."), _("{name} called Kaël."))
         if kind == "rebuild":
             return _("The deck was rebuilt from the table.")
         if kind == "round_scored":

@@ -28,6 +28,7 @@ from ...games.nove.cards import BABATOS, OPTION_VALUE, RANK, is_joker
 from ...i18n import N_, _, ngettext
 from .. import theme
 from ..cards import chip_stack
+from ..people import label, said
 from ..refusals import reason_text
 from ..setup_options import OptionSpec, none_or, seat_option
 from ..table import paint
@@ -165,7 +166,7 @@ class NoveTable(TableScene):
             return step
         if seat == self.viewer:
             return _("{step} \u2014 your turn").format(step=step)
-        return _("{step} \u2014 {name} to play").format(step=step, name=self.names[seat])
+        return _("{step} \u2014 {name} to play").format(step=step, name=label(self.names[seat]))
 
     # == layout ==================================================================================
     def zone_slots(self, zone: str, count: int) -> list[Slot]:
@@ -264,8 +265,8 @@ class NoveTable(TableScene):
         app = self.app
         best = min(self.announcements, key=lambda a: a[1]) if self.announcements else None
         if best is not None and not self.grid_over_status():
-            text = _("best NOVE: {name} ({value})").format(name=self.names[best[0]],
-                                                           value=best[1])
+            text = said(self.names[best[0]], _("best NOVE: yours ({value})"),
+                        _("best NOVE: {name} ({value})"), value=best[1])
             image = fitted(app, text, app.s(400), app.s(16), paint.CALL_COLOUR)
             surface.blit(image, image.get_rect(midtop=self.to_screen((640, 428))))
         for seat in range(self.n):
@@ -302,8 +303,8 @@ class NoveTable(TableScene):
         self.jokers = {}
         self.zones.piles = {DECK: 40, DISCARD: 0}
         self.current = None
-        self.status = _("Round {round}, dealer: {name}").format(
-            round=self.round_no, name=self.names[self.dealer])
+        self.status = said(self.names[self.dealer], _("Round {round}: you deal"),
+                           _("Round {round}, dealer: {name}"), round=self.round_no)
         self.banner(_("Round {round}").format(round=self.round_no), "round", size=38,
                     colour=theme.WHITE, life=1.0)
         return 0.4
@@ -328,7 +329,7 @@ class NoveTable(TableScene):
 
     def on_three_of_a_kind_win(self, data: dict[str, Any]) -> float:
         seat = data["seat"]
-        self.banner(_("{name} +6").format(name=self.names[seat]), size=46)
+        self.banner(_("{name} +6").format(name=label(self.names[seat])), size=46)
         self.app.sounds.play("call")
         self.score_change({seat: 6}, data["scores"])
         rows = [self.plain_row(s, 6 if s == seat else 0,
@@ -346,8 +347,8 @@ class NoveTable(TableScene):
         return 1.0
 
     def on_nove_holder(self, data: dict[str, Any]) -> float:
-        self.status = _("NOVE: {name} with {value}").format(
-            name=self.names[data["seat"]], value=data["value"])
+        self.status = said(self.names[data["seat"]], _("NOVE: you, with {value}"),
+                           _("NOVE: {name} with {value}"), value=data["value"])
         return 0.3
 
     def instant_win(self, data: dict[str, Any], title: str) -> float:
@@ -525,12 +526,12 @@ class NoveTable(TableScene):
                 n=row["sets"], points=3 * row["sets"]))
         first_31 = next((r for r in rows if r["thirty_one"]), None)
         if row["value"] == 31 and not row["thirty_one"] and first_31 is not None:
-            parts.append(_("31, but {name} had 31 first").format(
-                name=self.names[first_31["seat"]]))
+            parts.append(said(self.names[first_31["seat"]], _("31, but you had 31 first"),
+                              _("31, but {name} had 31 first")))
         capo = next((r for r in rows if r["capo"]), None)
         if capo is not None and capo is not row and row["value"] == capo["value"]:
-            parts.append(_("as high as {name}, who plays first").format(
-                name=self.names[capo["seat"]]))
+            parts.append(said(self.names[capo["seat"]], _("as high as yours, which comes first"),
+                              _("as high as {name}, who plays first")))
         return ", ".join(parts) or _("nothing")
 
     def card_words(self, card: str) -> str:
@@ -545,33 +546,44 @@ class NoveTable(TableScene):
         name = self.names[data["seat"]] if isinstance(data.get("seat"), int) else ""
         kind = event.kind
         if kind == "round_start":
-            return _("Round {round} \u2014 dealer: {name}.").format(
-                round=data["round"], name=self.names[data["dealer"]])
+            return said(self.names[data["dealer"]], _("Round {round} \u2014 you deal."),
+                        _("Round {round} \u2014 dealer: {name}."), round=data["round"])
         if kind == "discard":
-            return ngettext("{name} exchanged {n} card.", "{name} exchanged {n} cards.",
-                            data["count"]).format(name=name, n=data["count"])
+            count = data["count"]
+            return said(name, ngettext("You exchanged {n} card.", "You exchanged {n} cards.",
+                                       count),
+                        ngettext("{name} exchanged {n} card.", "{name} exchanged {n} cards.",
+                                 count), n=count)
         if kind == "hit":
-            return _("{name} hit.").format(name=name)
+            return said(name, _("You hit."), _("{name} hit."))
         if kind == "stand":
-            return _("{name} stood with {n} cards.").format(name=name, n=data["cards"])
+            count = data["cards"]
+            return said(name, ngettext("You stood with {n} card.", "You stood with {n} cards.",
+                                       count),
+                        ngettext("{name} stood with {n} card.", "{name} stood with {n} cards.",
+                                 count), n=count)
         if kind == "bust":
-            return _("{name} went bust ({value}).").format(name=name, value=data["value"])
+            return said(name, _("You went bust ({value})."), _("{name} went bust ({value})."),
+                        value=data["value"])
         if kind == "nove":
-            return _("{name} called NOVE ({value}).").format(name=name, value=data["value"])
+            return said(name, _("You called NOVE ({value})."), _("{name} called NOVE ({value})."),
+                        value=data["value"])
         if kind == "jokers_shown":
-            return _("{name} asked who hit the jokers.").format(name=name)
+            return said(name, _("You asked who hit the jokers."),
+                        _("{name} asked who hit the jokers."))
         if kind == "joker_set":
-            return _("{name} set the joker to {value}.").format(
-                name=name, value=option_name(data["option"]))
+            return said(name, _("You set the joker to {value}."),
+                        _("{name} set the joker to {value}."), value=option_name(data["option"]))
         if kind == "reveal" and data.get("cards"):
             shown = ", ".join(card_name(c) for c in data["cards"])
-            return _("{name} showed {cards}.").format(name=name, cards=shown)
+            return said(name, _("You showed {cards}."), _("{name} showed {cards}."), cards=shown)
         if kind == "round_scored":
-            scored = [f"{self.names[r['seat']]} {r['points']:+d}" for r in data["rows"]
+            scored = [f"{label(self.names[r['seat']])} {r['points']:+d}" for r in data["rows"]
                       if r["points"]]
             return _("Round scored: {list}.").format(list=", ".join(scored) or _("no points"))
         if kind == "game_over":
-            return _("{name} wins the game.").format(name=self.names[data["winner"]])
+            return said(self.names[data["winner"]], _("You win the game."),
+                        _("{name} wins the game."))
         return None
 
     # == decisions ===============================================================================

@@ -103,11 +103,15 @@ def draw_bank(table: BancoTable, surface: pygame.Surface) -> None:
     app = table.app
     centre = table.bank_position()
     plaque = paint.rect_to_screen(app, geometry.plaque_rect(centre))
+    text = _("BANCO \u00b7 hand {k} of {per}").format(
+        k=min(table.hands_in_term + 1, table.hands_per_bank), per=table.hands_per_bank)
+    # The plaque grows with its words (a longer translation) rather than shrinking them.
+    wide = app.fonts.get(app.s(15), bold=True).size(text)[0] + app.s(16)
+    if wide > plaque.width:
+        plaque = plaque.inflate(wide - plaque.width, 0)
     pygame.draw.rect(surface, theme.GOLD, plaque, border_radius=plaque.height // 2)
     pygame.draw.rect(surface, theme.GOLD_DARK, plaque, max(1, app.s(2)),
                      border_radius=plaque.height // 2)
-    text = _("BANCO \u00b7 hand {k} of {per}").format(
-        k=min(table.hands_in_term + 1, table.hands_per_bank), per=table.hands_per_bank)
     image = fitted(app, text, plaque.width - app.s(12), app.s(15), theme.INK, bold=True,
                    max_lines=1)
     surface.blit(image, image.get_rect(center=plaque.center))

@@ -22,6 +22,7 @@ from ....games.banco.cards import DECKS, ITALIAN40
 from ....games.banco.state import Phase
 from ....i18n import _, format_signed, ngettext
 from ... import theme
+from ...people import said
 from ...setup_options import OptionSpec
 from ...table import paint
 from ...table.effects import Task
@@ -275,8 +276,8 @@ class BancoTable(TableScene):
         self.outcomes, self.stakes, self.revealed = {}, [0] * self.n, set()
         self.set_banker(data["banker"])
         self.banks_held = [1 if s == self.banker else 0 for s in range(self.n)]
-        self.centre_call(_("{name} holds the bank").format(name=self.names[self.banker]), 30,
-                         1.2)
+        self.centre_call(said(self.names[self.banker], _("You hold the bank"),
+                              _("{name} holds the bank")), 30, 1.2)
         return 0.6
 
     def centre_call(self, text: str, size: float, life: float) -> None:
@@ -304,9 +305,9 @@ class BancoTable(TableScene):
             self.punter_status = ["waiting" if s in self.order else "" for s in range(self.n)]
             if self.pass_and_play:
                 self.set_viewer(None)  # the new hand is dealt face down until the hand-off
-            self.centre_call(_("Hand {k} of {per}: {name} banks").format(
-                k=self.hands_in_term + 1, per=self.hands_per_bank,
-                name=self.names[self.banker]), 26, 1.0)
+            self.centre_call(said(self.names[self.banker], _("Hand {k} of {per}: you bank"),
+                                  _("Hand {k} of {per}: {name} banks"),
+                                  k=self.hands_in_term + 1, per=self.hands_per_bank), 26, 1.0)
 
         if any(self.zones.rows.values()):
             self.after(RESULTS_HOLD, start)  # the players read the results first
@@ -431,13 +432,16 @@ class BancoTable(TableScene):
         old, new = data["from"], data["to"]
         why = words.pass_reason(data["reason"], self.hands_per_bank)
         self.show_summary(
-            _("{name}'s bank is over: {why}").format(name=self.names[old], why=why),
+            said(self.names[old], _("Your bank is over: {why}"), _("{name}'s bank is over: {why}"),
+                 why=why),
             self.term_columns(), self.term_rows(old),
-            note=_("Next: {name} holds the bank.").format(name=self.names[new]))
+            note=said(self.names[new], _("Next: you hold the bank."),
+                      _("Next: {name} holds the bank.")))
         self.banks_held[new] += 1
         self.slide_bank(new)
         self.hands_in_term = 0
-        self.status = _("The bank passes to {name}: {why}").format(name=self.names[new], why=why)
+        self.status = said(self.names[new], _("The bank passes to you: {why}"),
+                           _("The bank passes to {name}: {why}"), why=why)
         self.banner(_("Banco!"), f"seat:{new}", 34, paint.CALL_COLOUR, 1.4)
         self.term_start = list(self.scores)
         self.app.sounds.play("call")
@@ -450,6 +454,9 @@ class BancoTable(TableScene):
         self.banker = banker
         self.bank_at = self.bank_centre_for(banker)
         self.bank_slide = (start, self.bank_at, task)
+
+    def played_for(self, rounds: int) -> str:
+        return ngettext("after {n} hand", "after {n} hands", rounds).format(n=rounds)
 
     def on_game_over(self, data: dict[str, Any]) -> float:
         self.show_game_over(words.end_reason(data["reason"]))
@@ -589,9 +596,10 @@ class BancoTable(TableScene):
             super().place_controls(widgets)
             return
         to_screen = paint.rect_to_screen
-        self.slider.rect = to_screen(self.app, pygame.FRect(1006, 578, 260, 74))
+        # Wide enough for a translated caption ("Mise de 1 à 10 : plafond de la table : 10").
+        self.slider.rect = to_screen(self.app, pygame.FRect(900, 578, 366, 74))
         if self.bet_button is not None:
-            self.bet_button.rect = to_screen(self.app, pygame.FRect(1006, 660, 260, 46))
+            self.bet_button.rect = to_screen(self.app, pygame.FRect(900, 660, 366, 46))
 
     def hotkey(self, key: int) -> bool:
         """H and S hit and stand, B or Enter bets (the engine explains a refusal); while

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ....engine.events import Event
 from ....games.banco.cards import FRENCH40, FRENCH56, ITALIAN40, RANK, STYLE_OF, VALUE
 from ....i18n import N_, _, ngettext, pgettext
+from ...people import is_viewer, label, said
 from ...setup_options import OptionSpec, none_or, on_off, seat_option
 
 ITALIAN_SUITS = {"Co": N_("cups"), "De": N_("coins"), "Ba": N_("batons"), "Sp": N_("swords")}
@@ -131,38 +132,48 @@ def describe(event: Event, names: list[str], hands_per_bank: int) -> str | None:
     name = names[seat] if isinstance(seat, int) else ""
     kind = event.kind
     if kind == "game_started":
-        return _("{name} holds the bank first.").format(name=names[data["banker"]])
+        return said(names[data["banker"]], _("You hold the bank first."),
+                    _("{name} holds the bank first."))
     if kind == "hand_started":
-        return _("Hand {hand}: {name} banks (hand {k} of {per}).").format(
-            hand=data["hand"], name=names[data["banker"]], k=data["hands_in_term"] + 1,
-            per=hands_per_bank)
+        return said(names[data["banker"]], _("Hand {hand}: you bank (hand {k} of {per})."),
+                    _("Hand {hand}: {name} banks (hand {k} of {per})."),
+                    hand=data["hand"], k=data["hands_in_term"] + 1, per=hands_per_bank)
     if kind == "bet_placed":
-        return _("{name} bet {chips}.").format(name=name, chips=chips_words(data["amount"]))
+        return said(name, _("You bet {chips}."), _("{name} bet {chips}."),
+                    chips=chips_words(data["amount"]))
     if kind == "sat_out":
-        return _("{name} sits out: the bank is full.").format(name=name)
+        return said(name, _("You sit out: the bank is full."),
+                    _("{name} sits out: the bank is full."))
     if kind == "card_drawn":
-        return _("{name} drew {card}.").format(name=name, card=card_words(data["card"]))
+        return said(name, _("You drew {card}."), _("{name} drew {card}."),
+                    card=card_words(data["card"]))
     if kind == "nine_revealed":
-        return _("{name} has 9! The face-down card was {card}.").format(
-            name=name, card=card_words(data["hole_card"]))
+        return said(name, _("You have 9! The face-down card was {card}."),
+                    _("{name} has 9! The face-down card was {card}."),
+                    card=card_words(data["hole_card"]))
     if kind == "stood":
-        return None if data.get("auto") else _("{name} stands.").format(name=name)
+        return None if data.get("auto") else said(name, _("You stand."), _("{name} stands."))
     if kind == "banker_revealed":
-        return _("{name} turns up {card}: the bank scores {score}.").format(
-            name=name, card=card_words(data["hole_card"]), score=data["score"])
+        return said(name, _("You turn up {card}: the bank scores {score}."),
+                    _("{name} turns up {card}: the bank scores {score}."),
+                    card=card_words(data["hole_card"]), score=data["score"])
     if kind == "hole_revealed":
-        return _("{name} turns up {card}: {score}.").format(
-            name=name, card=card_words(data["hole_card"]), score=data["score"])
+        return said(name, _("You turn up {card}: {score}."), _("{name} turns up {card}: {score}."),
+                    card=card_words(data["hole_card"]), score=data["score"])
     if kind == "settled":
         return settled_words(data, name)
     if kind == "eliminated":
-        return _("{name} has too few chips left and is out of the game.").format(name=name)
+        return said(name, _("You have too few chips left and are out of the game."),
+                    _("{name} has too few chips left and is out of the game."))
     if kind == "bank_passed":
-        return _("The bank passes from {old} to {new}: {why}.").format(
-            old=names[data["from"]], new=names[data["to"]],
-            why=pass_reason(data["reason"], hands_per_bank))
+        old, new = names[data["from"]], names[data["to"]]
+        why = pass_reason(data["reason"], hands_per_bank)
+        if is_viewer(new):
+            return _("The bank passes from {old} to you: {why}.").format(old=label(old), why=why)
+        return said(old, _("The bank passes from you to {new}: {why}."),
+                    _("The bank passes from {name} to {new}: {why}."), new=label(new), why=why)
     if kind == "game_over":
-        winners = ", ".join(names[s] for s in data["winners"])
+        winners = ", ".join(label(names[s]) for s in data["winners"])
         return _("Game over: {why}. Most chips: {names}.").format(
             why=end_reason(data["reason"]), names=winners)
     return None
@@ -172,10 +183,13 @@ def settled_words(data: dict[str, object], name: str) -> str:
     amount = int(data["amount"])  # type: ignore[call-overload]
     mine, bank = data["punter_score"], data["banker_score"]
     if data["outcome"] == "win":
-        return _("{name} beats the bank, {mine} to {bank}: +{n}.").format(
-            name=name, mine=mine, bank=bank, n=amount)
+        return said(name, _("You beat the bank, {mine} to {bank}: +{n}."),
+                    _("{name} beats the bank, {mine} to {bank}: +{n}."),
+                    mine=mine, bank=bank, n=amount)
     if mine == bank:
-        return _("{name} ties the bank at {bank}: tie, bank wins. \u2212{n}.").format(
-            name=name, bank=bank, n=amount)
-    return _("{name} loses to the bank, {mine} to {bank}: \u2212{n}.").format(
-        name=name, mine=mine, bank=bank, n=amount)
+        return said(name, _("You tie the bank at {bank}: tie, bank wins. \u2212{n}."),
+                    _("{name} ties the bank at {bank}: tie, bank wins. \u2212{n}."),
+                    bank=bank, n=amount)
+    return said(name, _("You lose to the bank, {mine} to {bank}: \u2212{n}."),
+                _("{name} loses to the bank, {mine} to {bank}: \u2212{n}."),
+                mine=mine, bank=bank, n=amount)

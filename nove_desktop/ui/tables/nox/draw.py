@@ -21,7 +21,7 @@ from ... import theme
 from ...table import paint
 from ...table.text import fitted
 from .geometry import PIP, RATIO, SLOTS, SeatGeometry
-from .look import colour_letter, missing_words, pip
+from .look import missing_words, pip
 from .preview import Outcome, missing_colours
 
 if TYPE_CHECKING:
@@ -32,8 +32,7 @@ GLOW = (255, 170, 60)
 HIGHLIGHT = (255, 214, 102)
 LABEL = (226, 236, 228)
 NEEDS = (238, 150, 140)
-SMALLEST_POINTS = 10  # design pixels: below this, the points use their short form
-READABLE = 11  # window pixels: nor smaller than this
+READABLE = theme.READABLE_PIXELS
 POPUP_CARD = 40.0
 POPUP_STEP = 26.0
 
@@ -129,16 +128,15 @@ def info(
     tops = [tuple(s) for s in stacks if s]
     missing = missing_colours(tops)
     shown = missing if outcome is None else missing_colours(outcome.stacks)
-    font = app.fonts.get(max(7, app.s(10)), bold=True)
+    font = app.fonts.art(max(7, app.s(10)), bold=True)  # a pip's letter: part of its shape
     for colour, centre in zip(COLOURS, geometry.pips, strict=True):
         x, y = table.to_screen(centre)
         pip(surface, font, (x + shift[0], y + shift[1]), app.s(PIP), colour,
             colour not in shown)
     points_box = paint.rect_to_screen(app, geometry.points).move(shift)
     text, short, colour = points_words(tops, missing, outcome)
-    smallest = max(app.s(SMALLEST_POINTS), READABLE)
-    if app.fonts.get(smallest, bold=True).size(text)[0] > points_box.width:
-        text = short  # "0 — needs B+O" where "needs blue and orange" would be too small
+    if app.fonts.get(READABLE, bold=True).size(text)[0] > points_box.width:
+        text = short  # "0" where "0 — needs blue and orange" has no room: the pips show it
     labels = [label(table, surface, text, points_box, app.s(14), colour, bold=True)]
     counter_box = paint.rect_to_screen(app, geometry.counter).move(shift)
     count = len(tops)
@@ -151,7 +149,7 @@ def info(
         pygame.draw.rect(surface, (120, 60, 10), pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, GLOW, pill, max(1, app.s(2)), pill.height // 2)
         ink = theme.WHITE
-    labels.append(label(table, surface, words, counter_box.inflate(-app.s(6), 0), app.s(14),
+    labels.append(label(table, surface, words, counter_box.inflate(-app.s(2), 0), app.s(14),
                         ink, "center", bold=True))
     return labels
 
@@ -173,9 +171,7 @@ def points_words(
         return (_("empty"), _("empty"), theme.MUTED)
     if missing:
         long = _("0 \u2014 {needs}").format(needs=missing_words(missing))
-        short = _("0 \u2014 needs {letters}").format(
-            letters="+".join(colour_letter(c) for c in missing))
-        return (long, short, NEEDS)
+        return (long, "0", NEEDS)
     return (str(now), str(now), theme.ACCENT)
 
 

@@ -30,7 +30,7 @@ BACK_WIDTH = 16.0
 BACK_STEP = 5.0
 PIP = 14.0  # diameter of a colour pip
 PIP_STEP = 16.0
-COUNTER_WIDTH = 30.0
+COUNTER_WIDTH = 40.0  # "5/6" at the readable size
 SPACE = 5.0  # between the parts of the info line
 
 
@@ -99,14 +99,17 @@ def _info_parts(
 
 def _other(spot: SeatSpot) -> SeatGeometry:
     area = spot.area
-    top = area.y + INFO_HEIGHT + 4
+    # A top seat's info line goes under its stacks, inside the table (above them it lay on
+    # the table's rim).
+    below = spot.side is Side.TOP
+    top = area.y if below else area.y + INFO_HEIGHT + 4
     by_width = (area.width - (SLOTS - 1) * GAP) / SLOTS
-    by_height = (area.bottom - top - EDGE_STEP * EDGES_SHOWN) / RATIO
+    by_height = (area.height - INFO_HEIGHT - 4 - EDGE_STEP * EDGES_SHOWN) / RATIO
     card = min(OTHER_CARD_MAX, by_width, by_height)
     width = SLOTS * card + (SLOTS - 1) * GAP
     left = area.centerx - width / 2
     row = pygame.FRect(left, top, width, EDGE_STEP * EDGES_SHOWN + card * RATIO)
-    info = pygame.FRect(left, area.y, width, INFO_HEIGHT)
+    info = pygame.FRect(left, row.bottom + 4 if below else area.y, width, INFO_HEIGHT)
     hand = tuple((left + BACK_WIDTH / 2 + i * BACK_STEP, info.centery) for i in range(3))
     hand_right = left + BACK_WIDTH + 2 * BACK_STEP
     pips, points, counter = _info_parts(info, hand_right + SPACE)

@@ -22,6 +22,7 @@ from ....games.nox.cards import COLOURS, NUMBER
 from ....games.nox.state import Phase
 from ....i18n import _, pgettext
 from ... import theme
+from ...people import said, table_names
 from ...setup_options import OptionSpec, none_or, seat_option
 from ...table import paint
 from ...table.effects import Task
@@ -101,7 +102,7 @@ class NoxTable(TableScene):
     deck_spot = (640.0, 300.0)
 
     def __init__(self, app: Any, session: Any, resumed: bool = False) -> None:
-        names = [seat.name for seat in session.seats]
+        names = table_names(session)
         if len(names) == 3:  # two other seats share the top edge: room for larger cards
             self.seat_area = (330.0, 112.0)
         self.variant = session.options.variant
@@ -267,8 +268,8 @@ class NoxTable(TableScene):
         self.start_seat = data["start_seat"]
         self.deal_index = 0
         self.ended = None
-        self.status = _("Round {round} \u2014 {name} starts").format(
-            round=self.round_no, name=self.names[self.start_seat])
+        self.status = said(self.names[self.start_seat], _("Round {round} \u2014 you start"),
+                           _("Round {round} \u2014 {name} starts"), round=self.round_no)
         self.banner(_("Round {round}").format(round=self.round_no), size=36,
                     colour=theme.WHITE, life=1.0)
         return 0.4

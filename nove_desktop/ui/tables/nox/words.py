@@ -15,6 +15,7 @@ from ....games.nox.cards import COLOURS, NUMBER
 from ....games.nox.options import THICK_SKINNED
 from ....i18n import N_, _, ngettext
 from ... import theme
+from ...people import label, said, together
 from .look import card_words, colour_word, short_card
 from .preview import missing_colours
 
@@ -51,14 +52,14 @@ class Narrator:
     def whose(self, owner: int, player: int) -> str:
         """ "Ben's kitty", or "their own kitty" when the player plays to themselves."""
         if owner == player:
-            return _("their own kitty")
-        return _("{name}'s kitty").format(name=self.names[owner])
+            return said(self.names[owner], _("your own kitty"), _("their own kitty"))
+        return said(self.names[owner], _("your kitty"), _("{name}'s kitty"))
 
     def _round_started(self, data: dict[str, Any]) -> str:
         self.kitties = [[] for _ in self.names]
         self.played = None
-        return _("Round {round} \u2014 {name} starts.").format(
-            round=data["round"], name=self.names[data["start_seat"]])
+        return said(self.names[data["start_seat"]], _("Round {round} \u2014 you start."),
+                    _("Round {round} \u2014 {name} starts."), round=data["round"])
 
     def _card_played(self, data: dict[str, Any]) -> str:
         seat, card, target = data["seat"], data["card"], data["target"]
@@ -67,14 +68,16 @@ class Narrator:
         name = self.names[seat]
         if data["placement"] == "new_stack":
             kitty.append([card])
-            return _("{name} laid the {card} as a new stack in {kitty}.").format(
-                name=name, card=card_words(card), kitty=self.whose(target, seat))
+            return said(name, _("You laid the {card} as a new stack in {kitty}."),
+                        _("{name} laid the {card} as a new stack in {kitty}."),
+                        card=card_words(card), kitty=self.whose(target, seat))
         stack = kitty[data["stack"]]
         covered = stack[-1]
         stack.append(card)
-        return _("{name} covered the {old} in {kitty} with the {card}.").format(
-            name=name, old=card_words(covered), kitty=self.whose(target, seat),
-            card=card_words(card))
+        return said(name, _("You covered the {old} in {kitty} with the {card}."),
+                    _("{name} covered the {old} in {kitty} with the {card}."),
+                    old=card_words(covered), kitty=self.whose(target, seat),
+                    card=card_words(card))
 
     def _merged(self, data: dict[str, Any]) -> str:
         target = data["target"]
@@ -83,22 +86,28 @@ class Narrator:
         kitty[data["new_index"]].extend(moving)
         before, after = len(kitty) + 1, len(kitty)
         seat, card, _target = self.played or (target, moving[-1], target)
-        owner = _("their own") if seat == target else _("{name}'s").format(
-            name=self.names[target])
-        return _("{name}'s {number} merged {owner} stacks: {before} \u2192 {after}.").format(
-            name=self.names[seat], number=NUMBER[card], owner=owner, before=before, after=after)
+        if seat == target:
+            owner = said(self.names[target], _("your own"), _("their own"))
+        else:
+            owner = said(self.names[target], _("your"), _("{name}'s"))
+        return said(self.names[seat],
+                    _("Your {number} merged {owner} stacks: {before} \u2192 {after}."),
+                    _("{name}'s {number} merged {owner} stacks: {before} \u2192 {after}."),
+                    number=NUMBER[card], owner=owner, before=before, after=after)
 
     def _round_ended(self, data: dict[str, Any]) -> str:
         if data["reason"] == "six_stacks" and self.played is not None:
             seat, _card, target = self.played
-            return _("{name} made the sixth stack in {kitty}: the round is over.").format(
-                name=self.names[seat], kitty=self.whose(target, seat))
+            return said(self.names[seat],
+                        _("You made the sixth stack in {kitty}: the round is over."),
+                        _("{name} made the sixth stack in {kitty}: the round is over."),
+                        kitty=self.whose(target, seat))
         return _("No cards left: the round is over.")
 
     def _round_scored(self, data: dict[str, Any]) -> str:
         parts = []
         for seat, points in enumerate(data["points"]):
-            text = f"{self.names[seat]} {points}"
+            text = f"{label(self.names[seat])} {points}"
             if not data["eligible"][seat]:
                 text += f" ({self.not_eligible_words(seat)})"
             parts.append(text)
@@ -109,17 +118,19 @@ class Narrator:
         who = [self.names[s] for s, gained in enumerate(data["recorded"]) if gained]
         if not who:
             return line + " " + _("Nobody records.")
-        return line + " " + ngettext("Only {names} records.", "Only {names} record.",
-                                     len(who)).format(names=", ".join(who))
+        return line + " " + together(
+            who, _("Only you record."), _("Only you and {names} record."),
+            ngettext("Only {names} records.", "Only {names} record.", len(who)))
 
     def _game_over(self, data: dict[str, Any]) -> str:
         winners = data["winners"]
         total = data["totals"][winners[0]] if winners else 0
         if len(winners) == 1:
-            return _("{name} wins the game with {total}.").format(
-                name=self.names[winners[0]], total=total)
-        names = ", ".join(self.names[s] for s in winners)
-        return _("{names} share the win with {total}.").format(names=names, total=total)
+            return said(self.names[winners[0]], _("You win the game with {total}."),
+                        _("{name} wins the game with {total}."), total=total)
+        return together([self.names[s] for s in winners], _("You win the game with {total}."),
+                        _("You and {names} share the win with {total}."),
+                        _("{names} share the win with {total}."), total=total)
 
     def not_eligible_words(self, seat: int) -> str:
         return not_eligible_words(self.kitties[seat])
@@ -180,7 +191,8 @@ def summary_title(
 ) -> str:
     """ "Round 2: Ben's kitty reached six stacks" / "Round 2: the cards ran out"."""
     if ended is not None and ended.get("reason") == "six_stacks" and target is not None:
-        how = _("{name}'s kitty reached six stacks").format(name=names[target])
+        how = said(names[target], _("your kitty reached six stacks"),
+                   _("{name}'s kitty reached six stacks"))
     elif ended is not None and ended.get("reason") == "exhausted":
         how = _("the cards ran out")
     else:
@@ -198,7 +210,7 @@ def summary_note(names: Sequence[str], data: dict[str, Any], variant: str, targe
     if best <= 0:
         return _("Thick-skinned to {target}: nobody scored, so nobody records.").format(
             target=target)
-    who = [names[s] for s, r in enumerate(data["recorded"]) if r]
+    who = [label(names[s]) for s, r in enumerate(data["recorded"]) if r]
     return ngettext(
         "Thick-skinned to {target}: only the best kitty records ({names}, {points}).",
         "Thick-skinned to {target}: only the best kitties record ({names}, {points}).",

@@ -13,8 +13,9 @@ from typing import Any
 
 from ....games.numx.actions import ALL, ONE
 from ....games.numx.cards import KIND, ORDER, malus_plus_numbers
-from ....i18n import _
+from ....i18n import _, ngettext
 from ... import theme
+from ...people import label
 from ...table.effects import Task
 from ...table.scene import OVERLAP, TableScene
 from . import geometry as G
@@ -326,8 +327,9 @@ class NumxAnimations(TableScene):
             self.after(0.05 * k, lambda k=k: step(k))
 
     def on_game_over(self, data: dict[str, Any]) -> float:
-        winners = [self.names[s] for s in data["winners"]]
-        self.show_game_over(_("highest total after {n} rounds: {names}").format(
-            n=self.rounds, names=", ".join(winners)))
+        winners = ", ".join(label(self.names[s]) for s in data["winners"])
+        self.show_game_over(ngettext("highest total after {n} round: {names}",
+                                     "highest total after {n} rounds: {names}",
+                                     self.rounds).format(n=self.rounds, names=winners))
         return 0.3
 

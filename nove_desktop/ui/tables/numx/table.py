@@ -21,6 +21,7 @@ from ....games.numx.scoring import OBJECTIVE_TABLE, SeatFacts
 from ....games.numx.state import Phase
 from ....i18n import _, ngettext
 from ... import theme
+from ...people import table_names
 from ...setup_options import OptionSpec, on_off, seat_option
 from ...table import paint
 from ...table.effects import Task
@@ -98,7 +99,7 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
         self.refilling = False
         self.revealing = False
         self.history: list[dict[str, Any]] = []
-        self.narrator = Narrator([s.name for s in session.seats],
+        self.narrator = Narrator(table_names(session),
                                  session.options.malus_plus_values)
         self.picked: list[str] = []
         self.planned: list[Planned] = []
@@ -316,12 +317,6 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
         return _("Round {round}/{rounds}   Deal {seed}   R rules  L log  H scores  B discard"
                  ).format(round=max(1, self.round_no), rounds=self.rounds, seed=self.session.seed)
 
-    def layout(self) -> None:
-        super().layout()
-        app = self.app
-        for i, button in enumerate(self.hud_buttons[3:]):
-            button.rect = pygame.Rect(app.s(300 + 120 * i), app.s(10), app.s(112), app.s(34))
-
     # == drawing =================================================================================
     def draw(self, surface: pygame.Surface) -> None:
         self.fitting = self.fitting_cards()
@@ -351,10 +346,14 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
 
     def label(self, surface: pygame.Surface, text: str, point: tuple[float, float], width: float,
               pixels: float = 14, colour: tuple[int, int, int] = paint.TAG_COLOUR,
-              anchor: str = "midtop", bold: bool = False) -> pygame.Rect:
+              anchor: str = "midtop", bold: bool = False, lines: int = 2) -> pygame.Rect:
         app = self.app
-        image = fitted(app, text, app.s(width), app.s(pixels), colour, bold=bold)
+        image = fitted(app, text, app.s(width), app.s(pixels), colour, bold=bold,
+                       max_lines=lines)
         rect = image.get_rect(**{anchor: self.to_screen(point)})
+        # A caption near the edge keeps a margin from the window's edge.
+        margin = app.s(10)
+        rect.x = max(margin, min(rect.x, surface.get_width() - margin - rect.width))
         surface.blit(image, rect)
         return rect
 
@@ -438,7 +437,7 @@ class NumxTable(NumxAnimations, NumxWindows, NumxControls, TableScene):
             return
         title, bonus = OBJECTIVES[row]
         rect = self.label(surface, f"{row} \u00b7 {_(title)}", (x, y + half + 4), 124, 13,
-                          theme.WHITE, bold=True)
+                          theme.WHITE, bold=True, lines=3)
         below = self.app.s(2) + rect.bottom
         line = _(bonus) + self.objective_now(row)
         image = fitted(self.app, line, self.app.s(124), self.app.s(12), paint.TAG_COLOUR)

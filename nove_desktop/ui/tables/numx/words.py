@@ -13,6 +13,7 @@ from ....engine.events import Event
 from ....games.numx.actions import ALL, LEFT, ONE, ROTATE, SWAP
 from ....games.numx.cards import INF, IS_CLASSIC, KIND, VALUE, malus_plus_numbers
 from ....i18n import N_, _, ngettext
+from ...people import is_viewer, label, said, together
 
 MINUS = "\u2212"
 KINDS = {
@@ -138,7 +139,8 @@ def special_words(card: str, mode: str, target: Any, names: Sequence[str],
                   numbers: dict[str, tuple[int, int]]) -> str:
     """What a Swipe or Malus+ did: "Swipe: swapped malus areas with Ben"."""
     if mode == SWAP:
-        return _("Swipe: swapped malus areas with {name}").format(name=names[target])
+        return said(names[target], _("Swipe: swapped malus areas with you"),
+                    _("Swipe: swapped malus areas with {name}"))
     if mode == ROTATE:
         if target == LEFT:
             return _("Swipe: every malus area moved one seat to the left")
@@ -146,7 +148,8 @@ def special_words(card: str, mode: str, target: Any, names: Sequence[str],
     hand, malus = numbers.get(card, (0, 0))
     what = _("+{hand} in hand, +{malus} face up").format(hand=hand, malus=malus)
     if mode == ONE:
-        return _("Malus+ on {name} ({what})").format(name=names[target], what=what)
+        return said(names[target], _("Malus+ on you ({what})"), _("Malus+ on {name} ({what})"),
+                    what=what)
     if mode == ALL:
         return _("Malus+ on everyone ({what})").format(what=what)
     return card_words(card)
@@ -173,99 +176,115 @@ class Narrator:
 
     # -- one method per event kind ---------------------------------------------------------------
     def _round_start(self, data: dict[str, Any]) -> str:
-        return _("Round {round} \u2014 anchor: {name}.").format(
-            round=data["round"], name=self.name(data["anchor"]))
+        return said(self.name(data["anchor"]), _("Round {round} \u2014 you are the anchor."),
+                    _("Round {round} \u2014 anchor: {name}."), round=data["round"])
 
     def _malus_reveal(self, data: dict[str, Any]) -> str:
         parts = [
-            _("{name} {cards}").format(name=self.name(seat),
+            _("{name} {cards}").format(name=label(self.name(seat)),
                                        cards=" ".join(card_words(c) for c in area))
             for seat, area in enumerate(data["areas"])
         ]
         return _("Malus cards: {list}.").format(list=", ".join(parts))
 
     def _first_leader(self, data: dict[str, Any]) -> str:
-        return _("{name} has the lowest malus cards and leads.").format(
-            name=self.name(data["seat"]))
+        return said(self.name(data["seat"]), _("You have the lowest malus cards and lead."),
+                    _("{name} has the lowest malus cards and leads."))
 
     def _play(self, data: dict[str, Any]) -> str:
         name = self.name(data["seat"])
         cards = combination_words(data["cards"], data.get("joker_value"))
         owners = []
         for owner, _card in data.get("board") or []:
-            if self.name(owner) not in owners:
-                owners.append(self.name(owner))
-        board = _(" (with malus cards of {names})").format(names=", ".join(owners)) if (
-            owners) else ""
+            if owner not in owners:
+                owners.append(owner)
+        board = malus_owner_words([self.name(owner) for owner in owners])
         count, value = data["trick"]
         result = _("{kind} \u2192 {state}").format(kind=kind_words(data["kind"]),
                                                    state=state_words(count, value))
         if data.get("out_of_turn"):
-            return _("{name} claimed Facteur X with {cards}{board}: {result}.").format(
-                name=name, cards=cards, board=board, result=state_words(count, value))
-        return _("{name} played {cards}{board}: {result}.").format(
-            name=name, cards=cards, board=board, result=result)
+            return said(name, _("You claimed Facteur X with {cards}{board}: {result}."),
+                        _("{name} claimed Facteur X with {cards}{board}: {result}."),
+                        cards=cards, board=board, result=state_words(count, value))
+        return said(name, _("You played {cards}{board}: {result}."),
+                    _("{name} played {cards}{board}: {result}."),
+                    cards=cards, board=board, result=result)
 
     def _special(self, data: dict[str, Any]) -> str:
         self.malus_plus = data["mode"] in (ONE, ALL)
         what = special_words(data["card"], data["mode"], data["target"], self.names,
                              self.numbers)
-        return _("{name} played {what}.").format(name=self.name(data["seat"]), what=what)
+        return said(self.name(data["seat"]), _("You played {what}."), _("{name} played {what}."),
+                    what=what)
 
     def _draw(self, data: dict[str, Any]) -> str:
         name = self.name(data["seat"])
         if self.malus_plus:
-            return _("{name} drew into their hand from the deck (Malus+).").format(name=name)
-        return _("{name} drew a card from the deck.").format(name=name)
+            return said(name, _("You drew into your hand from the deck (Malus+)."),
+                        _("{name} drew into their hand from the deck (Malus+)."))
+        return said(name, _("You drew a card from the deck."),
+                    _("{name} drew a card from the deck."))
 
     def _malus_draw(self, data: dict[str, Any]) -> str:
         cards = " ".join(card_words(c) for c in data["cards"])
-        return _("{name} drew {cards} face up into their malus area.").format(
-            name=self.name(data["seat"]), cards=cards)
+        return said(self.name(data["seat"]), _("You drew {cards} face up into your malus area."),
+                    _("{name} drew {cards} face up into their malus area."), cards=cards)
 
     def _take(self, data: dict[str, Any]) -> str:
-        return _("{name} took {card} from {owner}'s malus area.").format(
-            name=self.name(data["seat"]), card=card_words(data["card"]),
-            owner=self.name(data["owner"]))
+        card, owner = card_words(data["card"]), self.name(data["owner"])
+        if is_viewer(owner):
+            return _("{name} took {card} from your malus area.").format(
+                name=label(self.name(data["seat"])), card=card)
+        return said(self.name(data["seat"]), _("You took {card} from {owner}'s malus area."),
+                    _("{name} took {card} from {owner}'s malus area."),
+                    card=card, owner=label(owner))
 
     def _num_x(self, data: dict[str, Any]) -> str:
+        name = self.name(data["seat"])
         if data.get("out_of_turn"):
-            return _("{name} cut the trick with Num-X, out of turn!").format(
-                name=self.name(data["seat"]))
-        return _("{name} played Num-X: the trick ends.").format(name=self.name(data["seat"]))
+            return said(name, _("You cut the trick with Num-X, out of turn!"),
+                        _("{name} cut the trick with Num-X, out of turn!"))
+        return said(name, _("You played Num-X: the trick ends."),
+                    _("{name} played Num-X: the trick ends."))
 
     def _pass(self, data: dict[str, Any]) -> str:
-        return _("{name} passed.").format(name=self.name(data["seat"]))
+        return said(self.name(data["seat"]), _("You passed."), _("{name} passed."))
 
     def _lead_passes(self, data: dict[str, Any]) -> str:
-        return _("Nobody opened the trick yet: {name} leads now.").format(
-            name=self.name(data["seat"]))
+        return said(self.name(data["seat"]), _("Nobody opened the trick yet: you lead now."),
+                    _("Nobody opened the trick yet: {name} leads now."))
 
     def _first_out(self, data: dict[str, Any]) -> str:
-        return _("{name} is the first to empty their hand \u2605.").format(
-            name=self.name(data["seat"]))
+        return said(self.name(data["seat"]), _("You are the first to empty your hand \u2605."),
+                    _("{name} is the first to empty their hand \u2605."))
 
     def _trick_end(self, data: dict[str, Any]) -> str:
         name = self.name(data["leader"])
         reason = data.get("reason")
         if reason == "num_x":
-            return _("Num-X ends the trick; {name} leads the next one.").format(name=name)
+            return said(name, _("Num-X ends the trick; you lead the next one."),
+                        _("Num-X ends the trick; {name} leads the next one."))
         if reason == "infini_4":
-            return _("Infini 4 ends the trick; {name} leads the next one.").format(name=name)
-        return _("Nobody beat {name}: the trick is theirs and they lead next.").format(name=name)
+            return said(name, _("Infini 4 ends the trick; you lead the next one."),
+                        _("Infini 4 ends the trick; {name} leads the next one."))
+        return said(name, _("Nobody beat you: the trick is yours and you lead next."),
+                    _("Nobody beat {name}: the trick is theirs and they lead next."))
 
     def _replenish(self, data: dict[str, Any]) -> str:
         cards = data["cards"]
         from_deck = data.get("from_deck", 0)
         shown = " ".join(card_words(c) for c in cards)
+        name = self.name(data["seat"])
         if from_deck == len(cards):
-            return _("{name} refilled their malus area from the deck: {cards}.").format(
-                name=self.name(data["seat"]), cards=shown)
+            return said(name, _("You refilled your malus area from the deck: {cards}."),
+                        _("{name} refilled their malus area from the deck: {cards}."),
+                        cards=shown)
         if from_deck:
-            return _("{name} refilled their malus area with {cards} ({n} from the deck).").format(
-                name=self.name(data["seat"]), cards=shown, n=from_deck)
-        return _("{name} refilled their malus area from their hand: {cards}.").format(
-            name=self.name(data["seat"]), cards=shown)
+            return said(name, _("You refilled your malus area with {cards} ({n} from the deck)."),
+                        _("{name} refilled their malus area with {cards} ({n} from the deck)."),
+                        cards=shown, n=from_deck)
+        return said(name, _("You refilled your malus area from your hand: {cards}."),
+                    _("{name} refilled their malus area from their hand: {cards}."), cards=shown)
 
     def _round_end(self, data: dict[str, Any]) -> str:
         reason = data.get("reason", "")
@@ -273,16 +292,29 @@ class Narrator:
         return _("Round {round} ends: {reason}.").format(round=data["round"], reason=words)
 
     def _round_scored(self, data: dict[str, Any]) -> str:
-        parts = [f"{self.name(seat)} {plus(row['score'])}"
+        parts = [f"{label(self.name(seat))} {plus(row['score'])}"
                  for seat, row in enumerate(data["seats"])]
         return _("Round {round} scored: {list}.").format(round=data["round"],
                                                          list=", ".join(parts))
 
     def _game_over(self, data: dict[str, Any]) -> str:
         winners = [self.name(s) for s in data["winners"]]
-        best = max(data["totals"]) if data["totals"] else 0
-        return ngettext("{names} wins with {points}.", "{names} share the win with {points}.",
-                        len(winners)).format(names=", ".join(winners), points=signed(best))
+        best = signed(max(data["totals"]) if data["totals"] else 0)
+        return together(winners, _("You win with {points}."),
+                        _("You and {names} share the win with {points}."),
+                        ngettext("{names} wins with {points}.",
+                                 "{names} share the win with {points}.", len(winners)),
+                        points=best)
+
+
+def malus_owner_words(owners: Sequence[str]) -> str:
+    """ " (with malus cards of Ben, Cleo)", " (with your malus cards)", "" for none."""
+    others = ", ".join(label(owner) for owner in owners if not is_viewer(owner))
+    if any(is_viewer(owner) for owner in owners):
+        if others:
+            return _(" (with your malus cards and those of {names})").format(names=others)
+        return _(" (with your malus cards)")
+    return _(" (with malus cards of {names})").format(names=others) if others else ""
 
 
 def signed(points: int) -> str:
