@@ -101,3 +101,27 @@ def test_the_focus_ring_on_a_card_shows_above_a_hints_outline(app):
     assert app.screen.get_at((rect.centerx, outline.top))[:3] == theme.OK  # the hint shows
     ring_top = rect.inflate(app.s(10), app.s(10)).top - max(3, int(4 * app.scale))
     assert app.screen.get_at((rect.centerx, ring_top + 1))[:3] == theme.WHITE  # and the focus
+
+
+def test_new_game_arrows_move_as_the_page_looks(app):
+    """Games in one column, their Learn to play beside them: Down goes to the next game,
+    Right to the game's Learn to play, Down there to the next game's, Left back to the game."""
+    reset(app)
+    app.settings.last_game = "nove"
+    app.scenes.push("choose_game")
+    choose = app.stack.top
+    step(app)
+    games, learns = choose.game_buttons, choose.learn_buttons
+    assert choose.focus.focused is games[0]
+    step(app, [key(pygame.K_DOWN)])
+    assert choose.focus.focused is games[1]
+    step(app, [key(pygame.K_RIGHT)])
+    assert choose.focus.focused is learns[1]
+    step(app, [key(pygame.K_DOWN)])
+    assert choose.focus.focused is learns[2]
+    step(app, [key(pygame.K_LEFT)])
+    assert choose.focus.focused is games[2]
+    step(app, [key(pygame.K_UP)] * 3)
+    assert choose.focus.focused is choose.back_button  # round the page
+    step(app, [key(pygame.K_DOWN)])
+    assert choose.focus.focused is games[0]

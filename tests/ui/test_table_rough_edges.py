@@ -167,7 +167,7 @@ def test_a_false_kael_marks_no_final_turns_and_says_what_happened(app):
     assert "final turn" not in seen_tags
     assert revealed_turn == {None}
     assert not any("your turn" in text or "to play" in text for text in seen_status), seen_status
-    assert "Round 1: Sam made a false Kaël call: +20" in seen_status
+    assert "Round 1: You made a false Kaël call: +20" in seen_status  # the viewer: you
 
 
 def test_a_valid_kael_marks_the_seats_still_owed_a_final_turn(app):

@@ -13,7 +13,7 @@ from .. import theme
 from ..app import App
 from ..tables import has_table
 from ..theme import Fonts
-from ..widgets import Button, FocusGroup, focus_ring
+from ..widgets import Button, FocusGroup, Widget, focus_ring
 from . import common
 
 DESCRIPTIONS: dict[str, str] = {
@@ -144,6 +144,44 @@ class ChooseGameScene(common.MenuScene):
     # -- frame -----------------------------------------------------------------------------------
     def on_escape(self) -> None:
         self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The games and their Learn to play buttons form two columns, and the arrows move as
+        they look: Up/Down stay in the column (Down from a game goes to the next game, not to its
+        Learn to play), Left/Right cross to the other column. Tab still visits everything."""
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT
+        ):
+            target = self.arrow_target(event.key)
+            if target is not None:
+                self.focus.focus(target)
+                self.focus.keyboard = True
+                return
+        super().handle_event(event)
+
+    def arrow_target(self, key: int) -> Widget | None:
+        """Where an arrow key moves the focus on this page (None: the usual order)."""
+        focused = self.focus.focused
+        games, learns = self.game_buttons, self.learn_buttons
+        column = games if focused in games else learns if focused in learns else None
+        if focused is None or (column is None and focused is not self.back_button):
+            return None
+        usable = [w for w in self.focus.widgets if w.enabled and w.visible]
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if column is None:
+                return focused  # Back stands alone
+            row = column.index(focused)
+            other = learns[row] if column is games else games[row]
+            return other if other in usable else focused
+        step = 1 if key == pygame.K_DOWN else -1
+        if column is None:  # from Back: up to the last game, down round to the first
+            line = [w for w in games if w in usable]
+            return (line[-1] if step < 0 else line[0]) if line else None
+        line = [w for w in column if w in usable]
+        index = line.index(focused) + step
+        if 0 <= index < len(line):
+            return line[index]
+        return self.back_button  # below the last game, or above the first (round the page)
 
     def draw(self, surface: pygame.Surface) -> None:
         common.felt(surface, self.app)
