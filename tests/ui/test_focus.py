@@ -125,3 +125,11 @@ def test_new_game_arrows_move_as_the_page_looks(app):
     assert choose.focus.focused is choose.back_button  # round the page
     step(app, [key(pygame.K_DOWN)])
     assert choose.focus.focused is games[0]
+
+
+def test_setup_shows_the_focus_on_start_on_arrival(app):
+    reset(app)
+    app.scenes.push("setup", game_id="kael")
+    setup = app.stack.top
+    step(app)
+    assert setup.focus.focused is setup.start and setup.focus.keyboard

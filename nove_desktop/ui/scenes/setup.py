@@ -144,6 +144,7 @@ class SetupScene(common.MenuScene):
 
     def enter(self) -> None:
         self.focus.focus(self.start)
+        self.focus.keyboard = True  # the ring shows on arrival: Enter starts the game
         self.layout()
 
     @property
