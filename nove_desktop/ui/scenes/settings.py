@@ -49,7 +49,22 @@ def _window(value: float | None) -> str:
     return _("{seconds} seconds").format(seconds=f"{value:g}")
 
 
-class SettingsScene(common.MenuScene):
+class ChoosesSettings:
+    """A page of settings' choices (Settings, the table's menu): a choice changes one field of
+    the settings at once, through the page's ``_apply``."""
+
+    def _apply(self, **changes: Any) -> None:
+        raise NotImplementedError
+
+    def _choice(self, label: str, values: Any, current: Any, field: str,
+                describe: Callable[[Any], str]) -> Choice:
+        values = list(values)
+        index = values.index(current) if current in values else 0
+        return Choice(label, values, index, lambda value: self._apply(**{field: value}),
+                      describe)
+
+
+class SettingsScene(ChoosesSettings, common.MenuScene):
     """Animation speed, computer pace, reaction windows, sound, full screen, hand-off."""
 
     name = "settings"
@@ -101,13 +116,6 @@ class SettingsScene(common.MenuScene):
             widget.hint = text
         self.focus = FocusGroup(self.widgets)
         self.focus.keyboard = True  # visible from the start: arrows change what the ring marks
-
-    def _choice(self, label: str, values: Any, current: Any, field: str,
-                describe: Callable[[Any], str]) -> Choice:
-        values = list(values)
-        index = values.index(current) if current in values else 0
-        return Choice(label, values, index, lambda value: self._apply(**{field: value}),
-                      describe)
 
     # -- lifecycle -------------------------------------------------------------------------------
     def enter(self) -> None:

@@ -16,12 +16,12 @@ from ...i18n import _
 from ...storage import AI_PACES, ANIMATION_SPEEDS, WINDOW_SECONDS
 from .. import theme
 from ..app import App
-from ..widgets import Button, Choice, FocusGroup, Widget
+from ..widgets import Button, FocusGroup, Widget
 from . import common
-from .settings import _speed, _window
+from .settings import ChoosesSettings, _speed, _window
 
 
-class TableMenuScene(common.MenuScene):
+class TableMenuScene(ChoosesSettings, common.MenuScene):
     """Back to the game, computer players' pace, animation speed, reaction windows, leave."""
 
     overlay = True
@@ -51,13 +51,6 @@ class TableMenuScene(common.MenuScene):
         self.widgets.append(self.leave_button)
         self.focus = FocusGroup(self.widgets)
         self.focus.keyboard = True  # opened by a key or a click: the ring shows where Enter goes
-
-    def _choice(self, label: str, values: Any, current: Any, field: str,
-                describe: Callable[[Any], str]) -> Choice:
-        values = list(values)
-        index = values.index(current) if current in values else 0
-        return Choice(label, values, index, lambda value: self._apply(**{field: value}),
-                      describe)
 
     def rebuild(self) -> None:
         self._build()
