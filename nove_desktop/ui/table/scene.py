@@ -22,8 +22,8 @@ sprites, the event queue, the frame's update and the drawing.
 
 from __future__ import annotations
 
+import os
 import random
-import secrets
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -136,7 +136,7 @@ class TableScene(
         key = session.ui.get("game_key")
         # Names this game in the statistics, so that it is counted once even when resumed at
         # its results after a crash (kept in the save; a UI id, not the game's randomness).
-        self.game_key = key if isinstance(key, str) and key else secrets.token_hex(16)
+        self.game_key = key if isinstance(key, str) and key else os.urandom(16).hex()
         self.results_seen = False  # the player left the game over (a finished save is done)
         saved = session.ui.get("hinted", [])
         self.hinted: set[int] = {  # human seats that asked for a hint in this game
