@@ -165,3 +165,14 @@ def test_a_hard_seat_at_the_table_thinks_at_the_games_recorded_budget(app, monke
     run_until(app, lambda a: any(request.kind == "hard" for request in sent), limit=30_000)
     hard = [request for request in sent if request.kind == "hard"]
     assert hard and all((r.seconds, r.iterations) == (None, 24) for r in hard)
+
+
+def test_kael_names_a_laid_pair_as_a_pair(app):
+    """A hint's action words read as the log does: "Lay a pair of 8s", never "a 8 and a 8"."""
+    from nove_desktop.games.kael.actions import DECK_SOURCE, Lay
+
+    session = session_for(app, "kael", ["human", AI, AI], seed=4)
+    table = open_table(app, session)
+    pair = table.action_words(Lay(("8a", "8b"), DECK_SOURCE))
+    assert pair.startswith("Lay a pair of 8s") and "a 8" not in pair, pair
+    assert table.action_words(Lay(("8a",), DECK_SOURCE)).startswith("Lay an 8")

@@ -17,3 +17,10 @@ def test_other_cards():
     assert cards_words(["7a"]) == "a 7"
     assert cards_words(["7a", "7b"]) == "a pair of 7s"
     assert cards_words(["m1"]) == "a \u22121"
+
+
+def test_ranks_read_with_a_vowel_take_an():
+    assert cards_words(["8a"]) == "an 8"
+    assert cards_words(["11a"]) == "an 11"
+    assert cards_words(["1a"]) == "a 1"
+    assert cards_words(["8a", "8b"]) == "a pair of 8s"

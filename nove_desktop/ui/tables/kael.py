@@ -9,6 +9,7 @@ of 2 or 3 appears; the good draw is a private prompt near the hand.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pygame
@@ -75,6 +76,15 @@ def rank_words(rank: str) -> str:
     return {"-1": "\u22121"}.get(rank, rank)
 
 
+def one_card(rank: str) -> str:
+    """ "a 7", "an 8": one card of ``rank`` in a sentence."""
+    if rank in ("8", "11"):
+        # TRANSLATORS: one card of a rank English reads with a vowel first ("an 8", "an 11");
+        # translate it as "a {rank}".
+        return _("an {rank}").format(rank=rank)
+    return _("a {rank}").format(rank=rank)
+
+
 def cards_words(cards: list[str]) -> str:
     """ "a 7", "a pair of 7s", "three 9s", "four 4s"."""
     rank = rank_words(RANK[cards[0]])
@@ -82,7 +92,7 @@ def cards_words(cards: list[str]) -> str:
     if count == 1 and rank == "X":
         return _("the X")  # there is one X: "laid the X", never "a X"
     if count == 1:
-        return _("a {rank}").format(rank=rank)
+        return one_card(rank)
     if count == 2:
         return _("a pair of {rank}s").format(rank=rank)
     if count == 3:
@@ -551,10 +561,16 @@ class KaelTable(TableScene):
             return _("the X")
         if card == MINUS:
             return _("the −1")
-        return _("a {rank}").format(rank=RANK[card]) if card in RANK else card
+        return one_card(RANK[card]) if card in RANK else card
 
     def action_words(self, action: Action) -> str:
-        words = reason_text(action_reason(action), self.names, self.card_words)
+        reason = action_reason(action)
+        cards = getattr(action, "cards", ())
+        if isinstance(action, Lay) and len(cards) > 1 and len({RANK[c] for c in cards}) == 1:
+            # "Lay a pair of 8s", as the log says it (card by card gave "a 8 and a 8")
+            reason = dataclasses.replace(
+                reason, params={**reason.params, "cards": cards_words(list(cards))})
+        words = reason_text(reason, self.names, self.card_words)
         return words[:1].upper() + words[1:]
 
     def describe_event(self, event: Event) -> str | None:
