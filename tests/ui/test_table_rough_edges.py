@@ -199,6 +199,7 @@ def test_kael_hand_size_buttons_run_2_to_7_with_5_highlighted_and_focused(app):
     assert labels == [f"Deal {n} cards" for n in range(2, 8)]
     primary = [w.label for w in table.controls if w.primary]
     assert primary == ["Deal 5 cards"] and table.focus.focused.label == "Deal 5 cards"
+    assert not any(tag.startswith("hand") for tag in table.seat_tags(0))  # no "hand 0" yet
     step(app, [ENTER])
     assert session.state.hands[0] and len(session.state.hands[0]) == 5
 

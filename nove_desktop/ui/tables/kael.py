@@ -257,7 +257,8 @@ class KaelTable(TableScene):
         tags = []
         if seat in self.out_seats:
             tags.append(_("out"))
-        if seat == self.viewer and seat not in self.out_seats and not self.revealed:
+        own = self.zones.row(hand_zone(seat)) if seat == self.viewer else []
+        if own and seat not in self.out_seats and not self.revealed:  # no "hand 0" before a deal
             tags.append(_("hand {total}").format(total=self.own_total()))
         if seat in self.revealed:
             tags.append(_("hand {total}").format(total=self.revealed[seat]))
