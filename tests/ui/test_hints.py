@@ -176,3 +176,26 @@ def test_kael_names_a_laid_pair_as_a_pair(app):
     pair = table.action_words(Lay(("8a", "8b"), DECK_SOURCE))
     assert pair.startswith("Lay a pair of 8s") and "a 8" not in pair, pair
     assert table.action_words(Lay(("8a",), DECK_SOURCE)).startswith("Lay an 8")
+
+
+@pytest.mark.parametrize("game_id", ["nox", "kael", "numx"])
+def test_the_hint_covers_no_card_at_the_smallest_window(app, game_id):
+    """At 1024x640 the hint's box sat over the right of your hand (NOX): it now moves beside
+    the cards or above them."""
+    from nove_desktop.ui.table.paint import card_rect
+
+    app._resized(1024, 640)
+    try:
+        _session, table = waiting_human(app, game_id)
+        step(app, [QUESTION])
+        wait_for_hint(app, table)
+        step(app)
+        app.draw()
+        box = table.hint_rect
+        assert box.width and box.height
+        covered = [ref for ref, sprite in table.sprites.items()
+                   if sprite.visible and box.colliderect(card_rect(table, sprite))]
+        assert not covered, (box, covered)
+        assert pygame.Rect(0, 0, 1024, 640).contains(box)
+    finally:
+        app._resized(1280, 720)

@@ -436,10 +436,33 @@ def place_controls(scene: TableScene, widgets: list[Widget]) -> None:
         widget.rect = rect_to_screen(app, pygame.FRect(x, y, bw, bh))
 
 
+def _beside_cards(scene: TableScene, surface: pygame.Surface, text: str,
+                  image: pygame.Surface, box: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+    """The hint's box moved off the cards it would cover (your hand, at a small window): into
+    the room right of them, narrower, when the text still fits there; else above them."""
+    app = scene.app
+    hits = [rect for rect in (card_rect(scene, sprite) for sprite in scene.sprites.values()
+                              if sprite.visible) if rect.colliderect(box)]
+    if not hits:
+        return image, box
+    left = max(rect.right for rect in hits) + app.s(10)
+    room = min(box.right, surface.get_width() - app.s(6)) - left
+    if room >= app.s(240):
+        narrow = fitted(app, text, room - app.s(20), app.s(15), theme.WHITE, max_lines=9)
+        moved = pygame.Rect(left, 0, room, narrow.get_height() + app.s(16))
+        moved.bottom = box.bottom
+        if not any(moved.colliderect(card_rect(scene, sprite))
+                   for sprite in scene.sprites.values() if sprite.visible):
+            return narrow, moved
+    box.bottom = min(rect.top for rect in hits) - app.s(10)
+    return image, box
+
+
 def suggestion(scene: TableScene, surface: pygame.Surface) -> None:
     """A hint: its sentence beside the controls, its button and cards outlined in green."""
     app = scene.app
     text = scene.advisor.text
+    scene.hint_rect = pygame.Rect(0, 0, 0, 0)
     if not text:
         return
     green = theme.OK
@@ -462,8 +485,10 @@ def suggestion(scene: TableScene, surface: pygame.Surface) -> None:
     box = pygame.Rect(0, 0, box_w, image.get_height() + app.s(16))
     if tops and right:
         box.bottomright = (right, min(tops) - app.s(10))
+        image, box = _beside_cards(scene, surface, text, image, box)
     else:
         box.midbottom = to_screen(app, (640, STATUS_Y - 8))
+    scene.hint_rect = box
     back = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(back, (12, 40, 24, 235), back.get_rect(), border_radius=app.s(10))
     pygame.draw.rect(back, (*green, 255), back.get_rect(), max(1, app.s(2)),

@@ -92,6 +92,7 @@ class TableScene(
         self.session = session
         self.game = session.game
         self.setup_coach()  # a guided game's coach (None in an ordinary game)
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)  # where the hint's sentence was drawn
         humans = session.human_seats
         self.pass_and_play = len(humans) > 1
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
