@@ -53,8 +53,7 @@ class ChoosesSettings:
     """A page of settings' choices (Settings, the table's menu): a choice changes one field of
     the settings at once, through the page's ``_apply``."""
 
-    def _apply(self, **changes: Any) -> None:
-        raise NotImplementedError
+    _apply: Callable[..., None]  # the page's: change these settings fields, save, apply
 
     def _choice(self, label: str, values: Any, current: Any, field: str,
                 describe: Callable[[Any], str]) -> Choice:

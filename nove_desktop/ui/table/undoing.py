@@ -68,17 +68,20 @@ class UndoMixin:
         button = UndoButton(_("Undo"), self.undo)
         button.visible = len(self.session.human_seats) == 1
         self.undo_hover = False
+        self.undo_judged_at = -1  # the position the button was last judged at
         return button
 
     def update_undo_button(self) -> None:
         """Lit while the rule allows an undo; judged only once the queued events have played,
-        so the button never changes before the move that changed it is shown."""
-        if not self.queue:
+        so the button never changes before the move that changed it is shown, and once per
+        position (the rule reads the whole move list)."""
+        if not self.queue and self.undo_judged_at != self.session.position:
             self.judge_undo()
 
     def judge_undo(self) -> None:
         """Light or dim the Undo button by the rule, now."""
         button = self.undo_button
+        self.undo_judged_at = self.session.position
         if button.visible:
             button.enabled = self.session.undo_refusal() is None
 
