@@ -1,13 +1,29 @@
-"""Events: what happened, with who may see which part of it.
+"""Events: what happened, typed one class per kind, with who may see which part of it.
+
+Every kind of event is a frozen dataclass deriving from ``Event`` whose ``KIND`` is its name in
+JSON (``CardDealt.KIND == "card_dealt"``), declared with the game's other events in
+``games/<id>/events.py`` and listed in the game's ``EventCodec``.
 
 An event is public unless ``visible_to`` names the seats that may see it whole. For every other
-seat, the event is either censored (the keys in ``hidden`` are replaced by ``None``: "seat 2
-received a card") or, when ``hidden`` is ``None``, not shown at all.
+seat, the event is either censored (the fields named in ``hidden`` are replaced by ``None``:
+"seat 2 received a card") or, when ``hidden`` is ``None``, not shown at all. A field that may be
+hidden is therefore typed ``X | None``.
+
+The JSON form (``to_json``/``EventCodec.from_json``) is ``{"kind": ..., <fields>...}`` plus
+``"visible_to"`` and ``"hidden"`` for a private event; tuples are written as lists. A field
+whose JSON name is not a Python name (banco's ``"from"``) says so with ``json_name``.
+``docs/engine.md`` lists every kind of every game: other programs read this format.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import functools
+from collections.abc import Iterable
+from typing import Any, ClassVar, TypeVar
+
+from .errors import FormatError
+from .jsonable import convert, field_hints, to_plain
 
 JsonDict = dict[str, Any]
 
@@ -23,7 +39,132 @@ ONLY: dict[int, frozenset[int]] = _Owners()
 frozenset per seat: immutable, so safe to share)."""
 
 
+def json_name(name: str) -> Any:
+    """A field whose name in JSON is ``name`` (a Python keyword such as ``from``)."""
+    return dataclasses.field(metadata={"json": name})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Event:
+    """One thing that happened in a game, ready for the table scene, the log and the replays.
+
+    Subclasses add the fields; ``visible_to`` and ``hidden`` are keyword-only and come last.
+    """
+
+    KIND: ClassVar[str] = ""
+
+    visible_to: frozenset[int] | None = dataclasses.field(default=None, kw_only=True)
+    hidden: tuple[str, ...] | None = dataclasses.field(default=(), kw_only=True)
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+    @property
+    def is_public(self) -> bool:
+        return self.visible_to is None
+
+    def only_for(self: E, owner: int, hidden: tuple[str, ...] | None) -> E:
+        """This event seen whole by ``owner`` alone; the others see it with ``hidden`` blanked
+        (or not at all when ``hidden`` is ``None``)."""
+        return dataclasses.replace(self, visible_to=ONLY[owner], hidden=hidden)
+
+    def for_seat(self: E, seat: int | None) -> E | None:
+        """This event as ``seat`` may see it (``None`` = a spectator who sees public data only)."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self
+        if self.hidden is None:
+            return None
+        blanked = {name: None for name in self.hidden}
+        return dataclasses.replace(self, visible_to=None, hidden=(), **blanked)
+
+    @property
+    def data(self) -> JsonDict:
+        """The fields as JSON values under their JSON names (no kind, no visibility): for
+        generic code such as fingerprints and dumps. Tables read the typed fields."""
+        return {name: to_plain(getattr(self, attr)) for attr, name in _fields(type(self))}
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {"kind": self.KIND, **self.data}
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+            out["hidden"] = None if self.hidden is None else list(self.hidden)
+        return out
+
+
+E = TypeVar("E", bound=Event)
+
+
+@functools.cache
+def _fields(cls: type[Event]) -> tuple[tuple[str, str], ...]:
+    """(attribute, JSON name) of each field of ``cls``, visibility excluded."""
+    return tuple(
+        (f.name, f.metadata.get("json", f.name))
+        for f in dataclasses.fields(cls)
+        if f.name not in ("visible_to", "hidden")
+    )
+
+
+class EventCodec:
+    """The event kinds of one game, and their reading from JSON with clear errors."""
+
+    def __init__(self, *classes: type[Event]) -> None:
+        self._by_kind: dict[str, type[Event]] = {}
+        for cls in classes:
+            if not cls.KIND or cls.KIND in self._by_kind:
+                raise ValueError(f"event class {cls.__name__} has a missing or repeated KIND")
+            self._by_kind[cls.KIND] = cls
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(self._by_kind)
+
+    @property
+    def classes(self) -> tuple[type[Event], ...]:
+        return tuple(self._by_kind.values())
+
+    def from_json(self, data: Any) -> Event:
+        """The event ``to_json`` wrote (a private event keeps its ``visible_to``; the hidden
+        fields of a censored copy are already ``None``)."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise FormatError('an event must be an object with a "kind"')
+        cls = self._by_kind.get(data["kind"])
+        if cls is None:
+            known = ", ".join(self._by_kind)
+            raise FormatError(f'unknown event kind "{data["kind"]}" (known: {known})')
+        where = f"event {data['kind']}"
+        hints = field_hints(cls)
+        by_json = {name: attr for attr, name in _fields(cls)}
+        unknown = sorted(set(data) - set(by_json) - {"kind", "visible_to", "hidden"})
+        if unknown:
+            raise FormatError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        missing = sorted(set(by_json) - set(data))
+        if missing:
+            raise FormatError(f"{where}: missing field(s) {', '.join(missing)}")
+        kwargs = {
+            attr: convert(data[name], hints[attr], f"{where}.{name}")
+            for name, attr in by_json.items()
+        }
+        seen = data.get("visible_to")
+        if seen is None:
+            return cls(**kwargs)
+        seats = convert(seen, tuple[int, ...], f"{where}.visible_to")
+        hidden = convert(data.get("hidden", ()), tuple[str, ...] | None, f"{where}.hidden")
+        return cls(**kwargs, visible_to=frozenset(seats), hidden=hidden)
+
+
+def events_for_seat(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The part of ``events`` that ``seat`` may see, censored where needed."""
+    out = []
+    for event in events:
+        seen = event.for_seat(seat)
+        if seen is not None:
+            out.append(seen)
+    return out
+
+
+# -- transitional (issue 29): the untyped events, until every game declares its event classes ---
+class LegacyEvent:
     """One thing that happened in a game, ready for the table scene, the log and the replays."""
 
     __slots__ = ("data", "hidden", "kind", "visible_to")
@@ -41,11 +182,11 @@ class Event:
         self.hidden = hidden
 
     @classmethod
-    def public(cls, kind: str, **data: Any) -> Event:
+    def public(cls, kind: str, **data: Any) -> LegacyEvent:
         return cls(kind, data)
 
     @classmethod
-    def private(cls, kind: str, owner: int, hidden: tuple[str, ...], **data: Any) -> Event:
+    def private(cls, kind: str, owner: int, hidden: tuple[str, ...], **data: Any) -> LegacyEvent:
         """Seen whole by ``owner``; the other seats see it with the ``hidden`` keys blanked."""
         return cls(kind, data, ONLY[owner], hidden)
 
@@ -53,7 +194,7 @@ class Event:
     def is_public(self) -> bool:
         return self.visible_to is None
 
-    def for_seat(self, seat: int | None) -> Event | None:
+    def for_seat(self, seat: int | None) -> LegacyEvent | None:
         """This event as ``seat`` may see it (``None`` = a spectator who sees public data only)."""
         if self.visible_to is None or (seat is not None and seat in self.visible_to):
             return self
@@ -62,7 +203,7 @@ class Event:
         data = dict(self.data)
         for key in self.hidden:
             data[key] = None
-        return Event(self.kind, data)
+        return LegacyEvent(self.kind, data)
 
     def to_json(self) -> JsonDict:
         out: JsonDict = {"kind": self.kind, **self.data}
@@ -74,7 +215,7 @@ class Event:
         return f"Event({self.kind!r}, {self.data!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and (
+        return isinstance(other, LegacyEvent) and (
             self.kind,
             self.data,
             self.visible_to,
@@ -82,13 +223,3 @@ class Event:
         ) == (other.kind, other.data, other.visible_to, other.hidden)
 
     __hash__ = None  # type: ignore[assignment]  # data is a mutable dict: never hashed
-
-
-def events_for_seat(events: list[Event], seat: int | None) -> list[Event]:
-    """The part of ``events`` that ``seat`` may see, censored where needed."""
-    out = []
-    for event in events:
-        seen = event.for_seat(seat)
-        if seen is not None:
-            out.append(seen)
-    return out

@@ -138,6 +138,15 @@ class Game(ABC, Generic[OptionsT, StateT]):
     def result(self, state: StateT) -> GameResult:
         """Scores and winner so far; ``over`` tells whether the game has ended."""
 
+    @abstractmethod
+    def round_number(self, state: StateT) -> int:
+        """The round being played (in banco, the hand), counted from 1; the last one once the
+        game is over."""
+
+    @abstractmethod
+    def totals(self, state: StateT) -> tuple[int, ...]:
+        """Each seat's running total in seat order: points (chips in banco)."""
+
     def is_legal(self, state: StateT, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now: ``apply`` accepts exactly these. Asking
         never changes the state, and any seat number or action (even another game's) gets an

@@ -63,6 +63,13 @@ def convert(value: Any, hint: Any, where: str) -> Any:
             raise FormatError(f"{where}: expected {len(args)} items, got {len(value)}")
         pairs = enumerate(zip(args, value, strict=True))
         return tuple(convert(v, a, f"{where}[{i}]") for i, (a, v) in pairs)
+    if origin is dict:
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            raise FormatError(f"{where}: expected an object, got {_describe(value)}")
+        item = get_args(hint)[1]
+        return {k: convert(v, item, f"{where}.{k}") for k, v in value.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return from_plain(hint, value, where)
     if hint is type(None):
         if value is None:
             return None
@@ -75,6 +82,10 @@ def convert(value: Any, hint: Any, where: str) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         raise FormatError(f"{where}: expected a whole number, got {_describe(value)}")
+    if hint is float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+        raise FormatError(f"{where}: expected a number, got {_describe(value)}")
     if hint is str:
         if isinstance(value, str):
             return value

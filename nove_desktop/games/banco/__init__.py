@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.actions import Action
 from ...engine.errors import InvalidOptionsError
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Game, GameResult, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
@@ -58,6 +58,13 @@ class BancoGame(Game[BancoOptions, BancoState]):
 
     def observe(self, state: BancoState, seat: int | None) -> view.BancoObservation:
         return view.observe(state, seat)
+
+
+    def round_number(self, state: BancoState) -> int:
+        return state.hand_number
+
+    def totals(self, state: BancoState) -> tuple[int, ...]:
+        return tuple(state.chips)
 
     def result(self, state: BancoState) -> GameResult:
         over = state.phase == Phase.GAME_OVER

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from .cards import DECKS, VALUE
 from .state import BancoState, Phase, Status
 

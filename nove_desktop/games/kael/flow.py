@@ -4,7 +4,7 @@ phase (or ``GAME_OVER``)."""
 
 from __future__ import annotations
 
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .cards import DECK, NUMBER_RANKS, RANK, canonical, hand_total

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.text import Card, Reason, Seat, why
 from . import flow
 from .actions import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.actions import Action
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Game, GameResult, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
@@ -44,6 +44,13 @@ class NoveGame(Game[NoveOptions, NoveState]):
 
     def observe(self, state: NoveState, seat: int | None) -> view.NoveObservation:
         return view.observe(state, seat)
+
+
+    def round_number(self, state: NoveState) -> int:
+        return state.round_no
+
+    def totals(self, state: NoveState) -> tuple[int, ...]:
+        return tuple(state.scores)
 
     def result(self, state: NoveState) -> GameResult:
         return GameResult(

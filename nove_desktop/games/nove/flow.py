@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Stack
 from . import hand as H
 from .cards import DECK, RANK, VALUE

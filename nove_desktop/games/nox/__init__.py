@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.actions import Action
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Game, GameResult, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
@@ -48,6 +48,13 @@ class NoxGame(Game[NoxOptions, NoxState]):
 
     def observe(self, state: NoxState, seat: int | None) -> view.NoxObservation:
         return view.observe(state, seat)
+
+
+    def round_number(self, state: NoxState) -> int:
+        return state.round_number
+
+    def totals(self, state: NoxState) -> tuple[int, ...]:
+        return tuple(state.totals)
 
     def result(self, state: NoxState) -> GameResult:
         return GameResult(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Stack
 from .actions import SLOTS
 from .cards import NUMBER, deck

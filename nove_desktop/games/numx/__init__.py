@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.actions import Action
-from ...engine.events import Event
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Game, GameResult, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
@@ -44,6 +44,13 @@ class NumxGame(Game[NumxOptions, NumxState]):
 
     def observe(self, state: NumxState, seat: int | None) -> view.NumxObservation:
         return view.observe(state, seat)
+
+
+    def round_number(self, state: NumxState) -> int:
+        return state.round_no
+
+    def totals(self, state: NumxState) -> tuple[int, ...]:
+        return tuple(state.totals)
 
     def result(self, state: NumxState) -> GameResult:
         over = state.phase == Phase.GAME_OVER

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
-from ...engine.events import ONLY, Event
+from ...engine.events import ONLY
+from ...engine.events import LegacyEvent as Event
 from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .actions import ALL, DECK_SOURCE, LEFT, ONE, ROTATE, SWAP

@@ -18,7 +18,8 @@ from typing import Any
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import ONLY, Event
+from ...engine.events import ONLY
+from ...engine.events import LegacyEvent as Event
 from . import flow
 from .actions import (
     ALL,

@@ -4,10 +4,11 @@ small helpers (``scene`` re-exports them for the games' tables)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from ...engine.events import Event
 from .. import theme
 from ..widgets import Widget
 from . import paint
@@ -23,7 +24,18 @@ OVERLAP = -1.0
 cards of a deal cascade fly together)."""
 AI_PACE = {"slow": 1.3, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 LOG_LINES = 200
-RHYTHM = "_rhythm"  # a post-play pause marker in the event queue (never from an engine)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rhythm(Event):
+    """A post-play pause marker in the table's event queue (never from an engine)."""
+
+    KIND: ClassVar[str] = "_rhythm"
+
+    seconds: float
+
+
+RHYTHM = Rhythm.KIND
 
 
 @dataclasses.dataclass(frozen=True)

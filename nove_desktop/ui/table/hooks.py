@@ -5,7 +5,7 @@ and nothing else of the game."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
@@ -18,18 +18,26 @@ from . import paint
 from .basics import (
     Slot,
 )
+from .dispatch import Handlers
 from .moments import Moment, OpenMoment
 from .sprites import CardSprite
 
+ObsT = TypeVar("ObsT")
+"""The observation type of a game's table (``KaelObservation``...): ``TableScene[ObsT]``."""
 
-class TableHooks:
+
+class TableHooks(Generic[ObsT]):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
-    def zones_from(self, obs: Any) -> tuple[dict[str, list[str | None]], dict[str, int]]:
+    def event_handlers(self) -> Handlers:
+        """The table's event handlers by event class (see :mod:`.dispatch`); asked once."""
+        return Handlers()
+
+    def zones_from(self, obs: ObsT) -> tuple[dict[str, list[str | None]], dict[str, int]]:
         """The rows and piles the viewer's observation shows (``None`` = face down)."""
         raise NotImplementedError(f"{type(self).__name__} must lay out its zones")
 
-    def derive(self, obs: Any) -> None:
+    def derive(self, obs: ObsT) -> None:
         """Set the game's display fields (scores, tags, status...) from the observation."""
 
     def zone_slots(self, zone: str, count: int) -> list[Slot]:

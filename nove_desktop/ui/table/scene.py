@@ -22,15 +22,16 @@ sprites, the event queue, the frame's update and the drawing.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 
-from ...engine.events import Event
+from ...engine.events import Event, LegacyEvent
 from ...engine.replay import ReplayError, run
 from ...i18n import _
 from ...session import GameSession
@@ -47,17 +48,19 @@ from .basics import (  # noqa: F401 - re-exported for the games' tables
     RHYTHM,
     SPEED,
     CardWidget,
+    Rhythm,
     Slot,
     colour_for,
     humans_watching,
     spot_side,
 )
 from .coach import CoachMixin
+from .dispatch import Handlers
 from .drag import Drag
 from .effects import Banner, Task, TokenFlight
 from .ending import EndingMixin
 from .hints import Advisor
-from .hooks import TableHooks
+from .hooks import ObsT, TableHooks
 from .input import InputMixin
 from .layout import SeatSpot, seat_spots
 from .moments import OpenMoment
@@ -69,7 +72,7 @@ from .zones import Zones
 
 
 class TableScene(
-    CoachMixin, TableHooks, TurnsMixin, EndingMixin, SkipMixin, InputMixin, UndoMixin, Scene
+    CoachMixin, TableHooks[ObsT], TurnsMixin, EndingMixin, SkipMixin, InputMixin, UndoMixin, Scene
 ):
     """The kit. Subclasses set the class attributes and override the hooks below."""
 
@@ -213,8 +216,12 @@ class TableScene(
         self.controls_key = None  # rebuilt (and placed) on the next idle frame
 
     # == the model ===============================================================================
-    def observe(self) -> Any:
+    def observe(self) -> ObsT:
         return self.session.observe(self.viewer)
+
+    @functools.cached_property
+    def handlers(self) -> Handlers:
+        return self.event_handlers()
 
     def reconcile(self) -> None:
         """Make the table equal to the viewer's observation (the one source of truth)."""
@@ -340,7 +347,7 @@ class TableScene(
         for i, (event, pause) in enumerate(zip(events, pauses, strict=True)):
             out.append(event)
             if pause > 0 and i != covered:
-                out.append(Event(RHYTHM, {"seconds": pause}))
+                out.append(Rhythm(pause))
         return out
 
     def public_window_open(self) -> bool:
@@ -351,8 +358,8 @@ class TableScene(
     def process(self, raw: Event) -> bool:
         """Play one event: the log line, then the game's handler (it moves cards, starts
         effects, and may ask for a pause). True when the next event may start at once."""
-        if raw.kind == RHYTHM:
-            self.rhythm = max(self.rhythm, float(raw.data["seconds"]))
+        if isinstance(raw, Rhythm):
+            self.rhythm = max(self.rhythm, raw.seconds)
             return False
         public = raw.for_seat(None)
         if public is not None:
@@ -363,10 +370,16 @@ class TableScene(
         seen = raw.for_seat(self.viewer)
         if seen is None:
             return True
-        handler = getattr(self, f"on_{seen.kind}", None)
-        if handler is None:
-            return False  # nothing moved (a window's answers): no slots to recompute
-        pause = handler(seen.data)
+        if isinstance(seen, LegacyEvent):  # transitional (issue 29): untyped events
+            legacy = getattr(self, f"on_{seen.kind}", None)
+            if legacy is None:
+                return False
+            pause = legacy(seen.data)
+        else:
+            handler = self.handlers.for_event(seen)
+            if handler is None:
+                return False  # nothing moved (a window's answers): no slots to recompute
+            pause = handler(seen)
         self.place_sprites()
         if pause == OVERLAP:
             return True
