@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .actions import Action, ActionCodec
 from .errors import FormatError, InvalidOptionsError
-from .events import Event
+from .events import Event, EventCodec
 from .jsonable import from_plain, to_plain
 from .rng import Rng
 
@@ -87,6 +87,8 @@ class Game(ABC, Generic[OptionsT, StateT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     actions: ClassVar[ActionCodec]
+    events: ClassVar[EventCodec]
+    """Every kind of event the game emits (reads the JSON ``Event.to_json`` writes)."""
     lower_score_wins: ClassVar[bool] = False
     """True when the lowest total is best (Kaël only: NUM-X's highest total wins, N-A55):
     rankings, summaries and "best score" in statistics follow it."""
