@@ -15,6 +15,7 @@ from . import paint
 from .layout import Side
 
 if TYPE_CHECKING:
+    from .hooks import TablePart
     from .scene import TableScene
 
 
@@ -51,7 +52,7 @@ class Slot:
 class CardWidget(Widget):
     """A card the player may pick, as a focusable control (keyboard play)."""
 
-    def __init__(self, scene: TableScene, ref: str) -> None:
+    def __init__(self, scene: TablePart, ref: str) -> None:
         super().__init__()
         self.scene = scene
         self.ref = ref
@@ -64,7 +65,7 @@ class CardWidget(Widget):
             paint.card_focus(surface, self.rect, scale)
 
 
-def humans_watching(scene: TableScene) -> bool:
+def humans_watching(scene: TablePart) -> bool:
     """Whether a person may still answer at this table: some human seat is not out of the
     game (once all are, windows run as at an all-AI table, answers in seat order)."""
     return bool(scene.session.human_seats) and not scene.humans_out()

@@ -9,9 +9,10 @@ from typing import Any
 from ...i18n import _
 from ...session import GameSession
 from ...storage import SeatResult, WriteRefused
+from .hooks import TablePart
 
 
-class EndingMixin:
+class EndingMixin(TablePart):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     def start_handoff(self, seat: int, then: Callable[[], None] | None = None) -> None:
