@@ -51,7 +51,7 @@ class CoachMixin(TablePart):
     of the kit's other parts, not those of the scene's own body): the coach of a guided game,
     or nothing at all in an ordinary game."""
 
-    coach: Coach | None
+    coach_image: tuple[object, pygame.Surface, pygame.Rect] | None = None  # (look, image, link)
 
     def setup_coach(self) -> None:
         script = script_for(str(self.session.ui.get("tutorial", "")))
@@ -171,7 +171,7 @@ class CoachMixin(TablePart):
             self.hint_button.visible = False
         app = self.app
         key = (coach.text, coach.finished, coach.section, app.size, current_language())
-        cached = getattr(self, "coach_image", None)
+        cached = self.coach_image
         if cached is None or cached[0] != key:
             cached = self.coach_image = (key, *self.render_coach())
         _key, image, link = cached

@@ -157,7 +157,7 @@ class EndingMixin(TablePart):
 
         if self.session.over:
             detail = _("The game is over.")
-        elif getattr(self, "coach", None) is not None:
+        elif self.coach is not None:
             detail = _("A guided game is not saved: Learn to play starts it again.")
         elif self.app.storage.can_write("autosave"):
             detail = _("The game is saved: Continue on the title screen resumes it.")

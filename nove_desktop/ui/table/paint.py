@@ -102,7 +102,7 @@ def _table_image(app: App, size: tuple[int, int]) -> pygame.Surface:
 def piles(scene: TableScene, surface: pygame.Surface) -> None:
     """Every pile as a short stack of backs with its count (an outline when empty)."""
     for pile, count in scene.zones.piles.items():
-        label = scene.pile_label(pile, count) if hasattr(scene, "pile_label") else str(count)
+        label = scene.pile_label(pile, count)
         pile_stack(scene, surface, scene.pile_spot(pile), count, label)
 
 

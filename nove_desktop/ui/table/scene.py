@@ -15,9 +15,10 @@ and asks the seats in ``to_act`` for their decisions, all of them at once.
 
 The scene is assembled from parts, one module each: ``hooks`` (what a game's table overrides),
 ``turns`` (decisions, windows, applying, controls), ``ending`` (hand-off, autosave, summaries,
-game over, statistics, leaving), ``input`` (keys, mouse, drag and drop) and ``basics`` (shared
-constants and helpers). This module keeps the state, the geometry, the card model and its
-sprites, the event queue, the frame's update and the drawing.
+game over, statistics, leaving), ``input`` (keys, mouse, drag and drop), ``basics`` (shared
+constants and helpers) and ``state`` (what the parts share, declared once for the type checker).
+This module creates the state and keeps the geometry, the card model and its sprites, the event
+queue, the frame's update and the drawing.
 """
 
 from __future__ import annotations
