@@ -4,12 +4,13 @@ small helpers (``scene`` re-exports them for the games' tables)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from ...engine.events import Event
 from .. import theme
+from ..theme import Fonts
 from ..widgets import Widget
 from . import paint
 from .layout import Side
@@ -60,7 +61,7 @@ class CardWidget(Widget):
     def activate(self) -> None:
         self.scene.card_clicked(self.ref)
 
-    def draw(self, surface: pygame.Surface, fonts: Any, focused: bool, scale: float) -> None:
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
         if focused:
             paint.card_focus(surface, self.rect, scale)
 

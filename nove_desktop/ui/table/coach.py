@@ -19,6 +19,7 @@ from ...engine.actions import Action
 from ...i18n import _, current_language
 from ...tutorial import Coach, script_for
 from .. import theme
+from ..app import App
 from ..scenes import common
 from ..scenes.rules import BlockKind, parse_rules, rules_file
 from ..scenes.summary import RoundSummaryScene
@@ -236,7 +237,7 @@ class RecapSummaryScene(RoundSummaryScene):
 
     RECAP_SIZE = 17  # design units
 
-    def __init__(self, app: Any, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
+    def __init__(self, app: App, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
                  on_close: Callable[[], None], note: str = "", last: bool = True,
                  recap: str = "") -> None:
         self.recap = recap
