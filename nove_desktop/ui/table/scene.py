@@ -82,8 +82,9 @@ class TableScene(
     toast_corner: ClassVar[tuple[float, float, float] | None] = (12.0, 684.0, 380.0)
 
     def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
-        # The parts have no __init__ of their own: the state is all created here (state.py
-        # declares the tables' constructor for the type checker, which this one is).
+        # Scene's __init__ by name: to the type checker the class above is TableState, which
+        # declares this very constructor (for UndoMixin.rebuilt). The parts have no __init__,
+        # so at run time super() reached exactly this one.
         Scene.__init__(self, app)
         self.session = session
         self.game = session.game

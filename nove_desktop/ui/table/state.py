@@ -2,16 +2,17 @@
 
 :class:`~.scene.TableScene` is assembled from parts, one module each (``coach``, ``turns``,
 ``ending``, ``skip``, ``input``, ``undoing``, the ``hooks`` a game overrides, and ``scene``
-itself), and the parts work on one object: the turns read the queue the scene fills, the ending
-opens the hand-off the turns ask for, the coach wraps methods of all of them. :class:`TableState`
-is the base of every part: the class attributes a game's table sets, the state the scene's
-``__init__`` (and the parts' own setup) creates, and the methods one part calls on another. So
-mypy checks each part on its own, and each method's one definition against its declaration
-here (docs/decisions.md, "Types: the table kit's shared state").
+itself), and the parts work on one object: the turns queue the events the scene plays, the
+ending opens the hand-off the turns ask for, the coach wraps methods of all of them.
+:class:`TableState` is the base of every part: the class attributes a game's table sets, the
+state the scene's ``__init__`` (and the parts' own setup) creates, and the methods one part
+calls on another. So mypy checks each part on its own, and each method's one definition
+against its declaration here (docs/decisions.md, "Types: the table kit's shared state").
 
 The methods are declared for the type checker only (``if TYPE_CHECKING``): at run time this class
 adds nothing to a table but its class attributes, and every call finds the part that defines
-the method, exactly as before.
+the method, exactly as before. mypy trusts these declarations, so tests/ui/test_table_state.py
+checks that each one is defined by the part its comment names.
 """
 
 from __future__ import annotations
