@@ -74,7 +74,9 @@ def play_one(job: Job) -> Outcome:
     sign = -1.0 if game.lower_score_wins else 1.0
     others = [s for i, s in enumerate(scores) if i != seat]
     margin = sign * (scores[seat] - sum(others) / len(others))
-    winners = [i for i, s in enumerate(scores) if s == scores[result.winner]]  # type: ignore[index]
+    if result.winner is None:  # a finished game names its winner (ties share its score)
+        raise RuntimeError(f"{game.id} seed {job.seed}: the game ended without a winner")
+    winners = [i for i, s in enumerate(scores) if s == scores[result.winner]]
     credit = 1.0 / len(winners) if seat in winners else 0.0
     return Outcome(credit, margin, elapsed)
 

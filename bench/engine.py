@@ -64,7 +64,7 @@ def copy_run(game: Any, players: int, samples: int, seed: int) -> float:
     """Mean microseconds of ``state.copy()`` over states met at decision points."""
     options = _options(game, players)
     chooser = Rng(seed)
-    states = []
+    states: list[Any] = []
     index = 0
     while len(states) < samples:
         state, _ = game.new_game(options, seed + index)

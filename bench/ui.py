@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -203,13 +204,12 @@ def child_frames(args: argparse.Namespace) -> dict[str, Any]:
         "thread_ms": describe(thread),
         "wall_ms": describe(wall),
         "cpu_by_frame_kind": by_kind,
-        "slowest_frames": sorted(
-            (
-                {"i": i, "cpu_ms": round(c, 3), "kind": k}
-                for i, (c, k) in enumerate(zip(cpu, kinds, strict=True))
-            ),
-            key=lambda d: -d["cpu_ms"],
-        )[:8],
+        "slowest_frames": [
+            {"i": i, "cpu_ms": round(c, 3), "kind": k}
+            for i, (c, k) in sorted(
+                enumerate(zip(cpu, kinds, strict=True)), key=lambda frame: -round(frame[1][0], 3)
+            )[:8]
+        ],
     }
 
 
@@ -293,7 +293,7 @@ def table_list(args: argparse.Namespace) -> list[tuple[str, int]]:
     return pairs
 
 
-def bench_frames(args: argparse.Namespace, log) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+def bench_frames(args: argparse.Namespace, log: Callable[[str], None]) -> list[dict[str, Any]]:
     results = []
     sizes = [tuple(int(v) for v in size.split("x")) for size in args.sizes.split(",")]
     for game_id, players in table_list(args):
@@ -372,7 +372,7 @@ def child_idle(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def bench_idle(args: argparse.Namespace, log) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+def bench_idle(args: argparse.Namespace, log: Callable[[str], None]) -> list[dict[str, Any]]:
     """Idle CPU under a real X server (Xvfb) when there is one: SDL's dummy driver cannot
     sleep while waiting for events (it polls every millisecond), X11 can."""
     results = []
@@ -425,7 +425,7 @@ def _first_frame_time(cmd: list[str], data: str) -> tuple[float, float, int]:
     return (first if first is not None else end), end, code
 
 
-def bench_start(args: argparse.Namespace, log) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def bench_start(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, Any]:
     targets: dict[str, list[str]] = {"source": [sys.executable, "-m", "nove_desktop"]}
     notes = []
     for name, exe in (("onedir", ONEDIR_EXE), ("onefile", ONEFILE)):
@@ -480,7 +480,7 @@ def _selftest_rss(cmd: list[str]) -> dict[str, Any]:
     }
 
 
-def bench_rss(args: argparse.Namespace, log) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def bench_rss(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for w, h in SIZES:
         log(f"full 6-seat game at {w}x{h} ...")
@@ -522,7 +522,7 @@ def bench_sizes() -> dict[str, Any]:
     return out
 
 
-def build(which: list[str], log) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def build(which: list[str], log: Callable[[str], None]) -> dict[str, float]:
     seconds = {}
     pyinstaller = ROOT / ".venv" / "bin" / "pyinstaller"
     for kind in which:

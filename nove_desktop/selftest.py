@@ -9,11 +9,20 @@ to a temporary folder.
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 import time
 import traceback
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported where used: run() sets SDL's drivers before pygame loads
+    from .engine.game import Game
+    from .session import SeatConfig
+    from .ui.app import App
+    from .ui.scene import Scene
+    from .ui.scenes.title import TitleScene
 
 FRAME = 1 / 60
 MAX_FRAMES = 200_000
@@ -100,7 +109,7 @@ def _check_assets() -> int:
     return count + 1
 
 
-def _check_languages(app) -> list[str]:  # type: ignore[no-untyped-def]
+def _check_languages(app: App) -> list[str]:
     """Each language's catalog loads and translates, its rules pages are there, and the title
     and settings pages draw in it; the app ends in English."""
     from . import i18n
@@ -124,7 +133,7 @@ def _check_languages(app) -> list[str]:  # type: ignore[no-untyped-def]
     return checked
 
 
-def _make_app(folder: str):  # type: ignore[no-untyped-def]
+def _make_app(folder: str) -> App:
     from .storage import Storage
     from .ui.app import App
 
@@ -134,18 +143,18 @@ def _make_app(folder: str):  # type: ignore[no-untyped-def]
     return app
 
 
-def _title(app):  # type: ignore[no-untyped-def]
+def _title(app: App) -> TitleScene:
     from .ui.scenes.title import TitleScene
 
     return TitleScene(app)
 
 
-def _open_scenes(app) -> int:  # type: ignore[no-untyped-def]
-    from .session import GameSession, SeatConfig
+def _open_scenes(app: App) -> int:
+    from .session import SeatConfig
     from .ui.tables import table_classes
 
     names = ["A", "B", "C", "D"]
-    makers: list[Callable[[], object]] = [
+    makers: list[Callable[[], Scene]] = [
         lambda: app.scenes.make("title"),
         lambda: app.scenes.make("choose_game"),
         lambda: app.scenes.make("rules", game_id="nove", choose=True),
@@ -164,21 +173,24 @@ def _open_scenes(app) -> int:  # type: ignore[no-untyped-def]
         game = app.registry.get(game_id)
         seats = [SeatConfig(n, "heuristic") for n in names[: max(game.min_players, 3)]]
         options = game.options_from_json({"players": len(seats)})
-        makers.append(lambda game_id=game_id: app.scenes.make("setup", game_id=game_id))
-        makers.append(
-            lambda game=game, options=options, seats=seats: app.scenes.make(
-                "table", session=GameSession(game, options, 7, seats)
-            )
-        )
+        makers.append(functools.partial(app.scenes.make, "setup", game_id=game_id))
+        makers.append(functools.partial(_new_table, app, game, options, seats))
     for make in makers:
         scene = make()
-        app.stack.clear_to(scene)  # type: ignore[arg-type]
+        app.stack.clear_to(scene)
         for _ in range(3):
             app.step([], FRAME)
         if app.stack.top is not scene:
             raise SelfTestError(f"the {type(scene).__name__} did not stay open")
     app.stack.clear_to(_title(app))
     return len(makers)
+
+
+def _new_table(app: App, game: Game[Any, Any], options: Any, seats: list[SeatConfig]) -> Scene:
+    """A table of a new game (a new session each time it is made)."""
+    from .session import GameSession
+
+    return app.scenes.make("table", session=GameSession(game, options, 7, seats))
 
 
 # Options that make every table's self-test game end in a few seconds (a round cap where the
@@ -192,7 +204,7 @@ SELFTEST_OPTIONS: dict[str, dict[str, object]] = {
 }
 
 
-def _play_game(app, game_id: str) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
+def _play_game(app: App, game_id: str) -> tuple[int, int, int]:
     import pygame
 
     from .session import GameSession, SeatConfig
@@ -219,7 +231,7 @@ def _play_game(app, game_id: str) -> tuple[int, int, int]:  # type: ignore[no-un
     raise SelfTestError(f"the {game.title} game did not end within {MAX_FRAMES} frames")
 
 
-def _walk_tutorial(app, game_id: str) -> int:  # type: ignore[no-untyped-def]
+def _walk_tutorial(app: App, game_id: str) -> int:
     """Walk the game's guided first game to its end with the table's coach logic (the taught
     move at each taught step, after a wrong one was refused; a Normal seat's choice otherwise);
     the number of coach steps shown."""

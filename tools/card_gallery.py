@@ -88,6 +88,7 @@ def pieces_band(art: CardArt, deck: str, fonts: Fonts) -> pygame.Surface | None:
     """NOVE's score chips, or banco's betting tokens, at a few diameters (other decks: none)."""
     import pygame
 
+    values: tuple[int, ...]
     if deck == "nove":
         values, draw, title = (-1, 1, 6), art.chip, "chips"
     elif deck.startswith("banco"):

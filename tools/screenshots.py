@@ -173,6 +173,8 @@ class Shooter:
     def shoot(self, state: str) -> Path:
         w, h = self.size
         surface = self.pygame.display.get_surface()
+        if surface is None:
+            raise RuntimeError("no window to take a picture of")
         if surface.get_size() != self.size:
             raise RuntimeError(f"window is {surface.get_size()}, expected {self.size}")
         tag = "" if self.language == "en" else f"-{self.language}"

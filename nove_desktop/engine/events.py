@@ -82,7 +82,8 @@ class Event:
     def data(self) -> JsonDict:
         """The fields as JSON values under their JSON names (no kind, no visibility): for
         generic code such as fingerprints and dumps. Tables read the typed fields."""
-        return {name: to_plain(getattr(self, attr)) for attr, name in _fields(type(self))}
+        fields = _fields(type(self))  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
+        return {name: to_plain(getattr(self, attr)) for attr, name in fields}
 
     def to_json(self) -> JsonDict:
         out: JsonDict = {"kind": self.KIND, **self.data}
@@ -133,8 +134,9 @@ class EventCodec:
             known = ", ".join(self._by_kind)
             raise FormatError(f'unknown event kind "{data["kind"]}" (known: {known})')
         where = f"event {data['kind']}"
-        hints = field_hints(cls)
-        by_json = {name: attr for attr, name in _fields(cls)}
+        hints = field_hints(cls)  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
+        fields = _fields(cls)  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
+        by_json = {name: attr for attr, name in fields}
         unknown = sorted(set(data) - set(by_json) - {"kind", "visible_to", "hidden"})
         if unknown:
             raise FormatError(f"{where}: unknown field(s) {', '.join(unknown)}")

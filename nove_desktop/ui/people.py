@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..session import GameSession
 
 
 class ThirdPersonWarning(UserWarning):
@@ -44,7 +47,7 @@ def with_viewer(names: Sequence[str], viewer: int | None) -> list[str]:
     return out
 
 
-def table_names(session: Any) -> list[str]:
+def table_names(session: GameSession) -> list[str]:
     """The names of a session's seats, the viewer's marked: the one human seat when a single
     person plays (pass-and-play and AI-only tables have no viewer)."""
     humans = list(session.human_seats)

@@ -7,7 +7,8 @@ them (dialogs, the round summary, the hand-off screen). Lifecycle hooks: ``enter
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -56,7 +57,7 @@ class Scene:
 
     toast_y = 52
     """Where messages appear (design units from the top): clear of this scene's own text."""
-    toast_corner: tuple[float, float, float] | None = None
+    toast_corner: ClassVar[tuple[float, float, float] | None] = None
     """Or a free corner for them: (left, bottom, width) in design units (the table's)."""
 
     @property
@@ -85,7 +86,7 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Scene]:
         return iter(list(self._scenes))
 
     def push(self, scene: Scene) -> None:

@@ -12,10 +12,11 @@ import cmath
 import math
 import random
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, repeat
 from operator import add, attrgetter, mul
+from typing import TypeVar
 
 import pygame
 
@@ -34,6 +35,7 @@ _SAMPLE_FORMATS: dict[int, tuple[str, float, int]] = {
 _ATTACK_SECONDS = 0.002  # a short fade-in avoids a click at the start of each part
 _DECAY_TO_SILENCE = 6.9  # e^-6.9 ~ 0.001: the envelope fades by 60 dB over a part
 _IMAGINARY = attrgetter("imag")
+T = TypeVar("T", int, float)  # the samples of an array: ints or floats, by its typecode
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ def _render_tone(tone: Tone, rate: int) -> list[complex]:
     last_frequency = tone.frequency if tone.end_frequency is None else tone.end_frequency
     glide = (2.0 * math.pi * last_frequency / rate - first_step) / length
     step = _decay_per_sample(length) * cmath.exp(1j * first_step)
+    steps: Iterator[complex]
     if glide:
         steps = accumulate(repeat(cmath.exp(1j * glide), length - 2), mul, initial=step)
     else:
@@ -189,14 +192,19 @@ def encode_samples(samples: Sequence[float], size: int, channels: int) -> bytes:
     peak = max(max(samples, default=0.0), -min(samples, default=0.0))
     scale /= max(1.0, peak)
     if typecode == "f":
-        mono = array(typecode, map(scale.__mul__, samples))
-    elif offset:
-        mono = array(typecode, map(offset.__add__, map(int, map(scale.__mul__, samples))))
-    else:
-        mono = array(typecode, list(map(int, map(scale.__mul__, samples))))
+        return _interleaved(array(typecode, map(scale.__mul__, samples)), channels)
+    if offset:
+        return _interleaved(
+            array(typecode, map(offset.__add__, map(int, map(scale.__mul__, samples)))), channels
+        )
+    return _interleaved(array(typecode, list(map(int, map(scale.__mul__, samples)))), channels)
+
+
+def _interleaved(mono: array[T], channels: int) -> bytes:
+    """The bytes of ``mono`` played on each of ``channels`` at once."""
     if channels == 1:
         return mono.tobytes()
-    interleaved = array(typecode, bytes(mono.itemsize * len(mono) * channels))
+    interleaved = mono * channels  # the right length and type; every item is set below
     for channel in range(channels):
         interleaved[channel::channels] = mono
     return interleaved.tobytes()

@@ -25,6 +25,15 @@ MUTED = (170, 180, 176)
 DANGER = (214, 72, 64)
 OK = (96, 200, 120)
 
+Colour = tuple[int, int, int]
+
+
+def lighter(colour: Colour, amount: int) -> Colour:
+    """``colour`` with ``amount`` added to each channel (at most 255): a hovered control."""
+    red, green, blue = colour
+    return (min(255, red + amount), min(255, green + amount), min(255, blue + amount))
+
+
 # Card colours: every colour also has a symbol, so colour is never the only cue.
 SUIT_COLOURS = {
     "R": (200, 40, 48),

@@ -174,7 +174,7 @@ class Button(Widget):
         else:
             fill, border, ink = theme.PANEL_LIGHT, (90, 110, 120), theme.WHITE
         if self.enabled and (self.hovered or self.selected or focused):
-            fill = tuple(min(255, c + 24) for c in fill)  # type: ignore[assignment]
+            fill = theme.lighter(fill, 24)
         radius = max(6, int(12 * scale))
         _panel(surface, self.rect, fill, border, radius)
         text = _label(fonts, self.label, self.rect, ink)
@@ -454,8 +454,8 @@ class Slider(Widget):
         digits = fonts.get(max(8, int(r * 1.1)), bold=True)
         if digits.size(value)[0] > 2 * r - 4:
             digits = fonts.get(max(7, int(r * 0.8)), bold=True)
-        number = digits.render(value, True, theme.INK)
-        surface.blit(number, number.get_rect(center=knob))
+        image = digits.render(value, True, theme.INK)
+        surface.blit(image, image.get_rect(center=knob))
         if focused:
             focus_ring(surface, self.rect, scale)
 

@@ -13,7 +13,7 @@ import pygame
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
-Painter = Callable[[pygame.Surface, pygame.Rect], None]
+Painter = Callable[[pygame.Surface, pygame.Rect], object]  # what it returns is not used
 
 WHITE: Colour = (255, 255, 255)
 BLACK: Colour = (0, 0, 0)

@@ -11,6 +11,7 @@ a sign of the condition and a short title.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 
 import pygame
@@ -328,7 +329,7 @@ class NumxFaces(FaceSet):
             blit_centred(surface, title, (area.centerx, top + title.get_height() / 2))
         for i, (count, into_malus) in enumerate(((hand, False), (malus, True))):
             side = max(6, round(row_h * 0.9))
-            icon = smooth(side, side, lambda s, r, m=into_malus: _mini_cards(s, r, m), WHITE)
+            icon = smooth(side, side, functools.partial(_mini_cards, into_malus=into_malus), WHITE)
             colour = (255, 178, 178) if into_malus else WHITE
             number = self.text.fit(f"+{count}", colour, area.width * 0.5, row_h * 0.62, tight=True)
             row = side_by_side(icon, number, max(2, round(row_h * 0.12)))

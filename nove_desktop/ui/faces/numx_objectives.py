@@ -50,7 +50,8 @@ def objective_face(face_set: FaceSet, card: str, geometry: CardGeometry) -> pyga
         formula = face_set.text.fit(sign, OBJECTIVE_INK, room.width * 0.94, room.height * 0.8)
         blit_centred(surface, formula, room.center)
         return surface
-    target = smooth(*(2 * [max(6, round(geometry.mark))]), _target, OBJECTIVE_INK)
+    mark = max(6, round(geometry.mark))
+    target = smooth(mark, mark, _target, OBJECTIVE_INK)
     block = index_block(label, target, geometry.gap)
     surface.blit(block, (pad, max(2, round(pad * 1.1))))
     if h < TITLE_HEIGHT:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -45,7 +46,7 @@ class GameButton(Button):
         surface.blit(shade, shadow)
         fill = theme.PANEL_LIGHT if self.enabled else theme.PANEL
         if self.enabled and (self.hovered or focused):
-            fill = tuple(min(255, c + 22) for c in fill)  # type: ignore[assignment]
+            fill = theme.lighter(fill, 22)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(
             surface, theme.GOLD_DARK, self.rect, width=max(2, int(2 * scale)), border_radius=radius
@@ -80,7 +81,7 @@ class ChooseGameScene(common.MenuScene):
                 game.id,
                 game.title,
                 DESCRIPTIONS.get(game.id, ""),
-                lambda game_id=game.id: self.choose(game_id),
+                functools.partial(self.choose, game.id),
             )
             for game in app.registry
         ]
@@ -88,7 +89,7 @@ class ChooseGameScene(common.MenuScene):
             button.enabled = has_table(button.game_id)
         # Beside each game, its guided first game (a coach at the table, a chosen deal).
         self.learn_buttons: list[Button] = [
-            Button(_("Learn to play"), lambda game_id=button.game_id: self.learn(game_id),
+            Button(_("Learn to play"), functools.partial(self.learn, button.game_id),
                    hint=_("A guided first game with a coach"))
             for button in self.game_buttons
         ]
@@ -162,7 +163,8 @@ class ChooseGameScene(common.MenuScene):
     def arrow_target(self, key: int) -> Widget | None:
         """Where an arrow key moves the focus on this page (None: the usual order)."""
         focused = self.focus.focused
-        games, learns = self.game_buttons, self.learn_buttons
+        games: list[Widget] = [*self.game_buttons]
+        learns: list[Widget] = [*self.learn_buttons]
         column = games if focused in games else learns if focused in learns else None
         if focused is None or (column is None and focused is not self.back_button):
             return None

@@ -9,6 +9,7 @@ once per window size and blits only the ones in view.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -274,7 +275,7 @@ class RulesScene(Scene):
         self.back_button = Button(_("Back"), self.close)
         # From the title screen every game's rules are a click away; at a table, its own.
         self.game_buttons = [
-            Button(game.title, lambda game_id=game.id: self.switch(game_id))
+            Button(game.title, functools.partial(self.switch, game.id))
             for game in app.registry
         ] if choose else []
         self.focus = FocusGroup([self.back_button, *self.game_buttons])
@@ -353,7 +354,8 @@ class RulesScene(Scene):
             regular = fonts.get(app.s(style.size), bold=style.bold)
             bold = fonts.get(app.s(style.size), bold=True)
 
-            def measure(text: str, is_bold: bool, regular=regular, bold=bold) -> int:
+            def measure(text: str, is_bold: bool, regular: pygame.font.Font = regular,
+                        bold: pygame.font.Font = bold) -> int:
                 return (bold if is_bold else regular).size(text)[0]
 
             indent = app.s(style.indent)

@@ -108,8 +108,7 @@ class SetupScene(common.MenuScene):
             first = list(spec.values)
             words = spec.describe
             choice = Choice(spec.label, first, 0,
-                            describe=lambda v, first=first, words=words: (
-                                words(v) if v in first else self._seat_name(v)))
+                            describe=lambda v: words(v) if v in first else self._seat_name(v))
         else:
             choice = Choice(spec.label, list(spec.values), 0, describe=spec.describe)
         choice.hint = spec.hint

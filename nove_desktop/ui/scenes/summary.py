@@ -82,8 +82,8 @@ def draw_grid(
             break
         size -= 1
     spare = max(0, width - total) / max(1, len(columns))
-    xs = []
-    x = box.x + pad
+    xs: list[float] = []
+    x: float = box.x + pad
     for w in widths:
         xs.append(x)
         x += w + app.s(18) + spare

@@ -61,8 +61,8 @@ class TitleScene(common.MenuScene):
             self.app.notify(result.problem, error=True, seconds=7)
         data = result.data
         pending = data is not None and results_pending(data)
-        self.continue_button.enabled = (
-            bool(data) and (not data.get("finished", False) or pending) and not self.unopenable
+        self.continue_button.enabled = bool(
+            data and (not data.get("finished", False) or pending) and not self.unopenable
         )
         self.continue_button.label = _("Continue")
         if self.continue_button.enabled and data is not None:

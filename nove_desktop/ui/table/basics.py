@@ -4,17 +4,19 @@ small helpers (``scene`` re-exports them for the games' tables)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from ...engine.events import Event
 from .. import theme
+from ..theme import Fonts
 from ..widgets import Widget
 from . import paint
 from .layout import Side
 
 if TYPE_CHECKING:
+    from .hooks import TablePart
     from .scene import TableScene
 
 
@@ -51,7 +53,7 @@ class Slot:
 class CardWidget(Widget):
     """A card the player may pick, as a focusable control (keyboard play)."""
 
-    def __init__(self, scene: TableScene, ref: str) -> None:
+    def __init__(self, scene: TablePart, ref: str) -> None:
         super().__init__()
         self.scene = scene
         self.ref = ref
@@ -59,12 +61,12 @@ class CardWidget(Widget):
     def activate(self) -> None:
         self.scene.card_clicked(self.ref)
 
-    def draw(self, surface: pygame.Surface, fonts: Any, focused: bool, scale: float) -> None:
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, scale: float) -> None:
         if focused:
             paint.card_focus(surface, self.rect, scale)
 
 
-def humans_watching(scene: TableScene) -> bool:
+def humans_watching(scene: TablePart) -> bool:
     """Whether a person may still answer at this table: some human seat is not out of the
     game (once all are, windows run as at an all-AI table, answers in seat order)."""
     return bool(scene.session.human_seats) and not scene.humans_out()

@@ -19,11 +19,13 @@ from ...engine.actions import Action
 from ...i18n import _, current_language
 from ...tutorial import Coach, script_for
 from .. import theme
+from ..app import App
 from ..scenes import common
 from ..scenes.rules import BlockKind, parse_rules, rules_file
 from ..scenes.summary import RoundSummaryScene
 from ..widgets import Button, Widget
 from . import paint
+from .hooks import TablePart
 from .text import wrap
 
 # The panel's place (design units): the left side of the table, under the seat across on the
@@ -45,12 +47,12 @@ def section_titles(game_id: str, language: str) -> tuple[str, ...]:
     return tuple(b.text for b in parse_rules(text) if b.kind is BlockKind.SECTION)
 
 
-class CoachMixin:
+class CoachMixin(TablePart):
     """A part of :class:`~.scene.TableScene` (first in its bases, so it may wrap the methods
     of the kit's other parts, not those of the scene's own body): the coach of a guided game,
     or nothing at all in an ordinary game."""
 
-    coach: Coach | None
+    coach_image: tuple[object, pygame.Surface, pygame.Rect] | None = None  # (look, image, link)
 
     def setup_coach(self) -> None:
         script = script_for(str(self.session.ui.get("tutorial", "")))
@@ -60,7 +62,7 @@ class CoachMixin:
 
     # -- the kit's moments -----------------------------------------------------------------------
     def show_controls(self, widgets: list[Widget]) -> None:
-        super().show_controls(widgets)  # type: ignore[misc]
+        super().show_controls(widgets)
         coach, seat = self.coach, self.viewer
         if coach is None or not widgets or seat is None or seat not in self.session.to_act():
             return
@@ -72,7 +74,7 @@ class CoachMixin:
         coach = self.coach
         if coach is not None and seat == self.viewer and seat in self.session.to_act():
             coach.at_decision(self.decision_moment(), self.observe(), self.session.legal(seat))
-        super().apply(seat, action)  # type: ignore[misc]
+        super().apply(seat, action)
 
     def refusal(self, seat: int, action: Action) -> str | None:
         """The coach's words first: another move than the one taught now is refused."""
@@ -81,7 +83,7 @@ class CoachMixin:
             words = coach.refusal(action)
             if words is not None and self.game.is_legal(self.session.state, seat, action):
                 return _(words).rstrip(".")  # the kit adds the full stop
-        return super().refusal(seat, action)  # type: ignore[misc, no-any-return]
+        return super().refusal(seat, action)
 
     def teaching(self) -> bool:
         """The coach requires a move now (a hint, from the search, might argue for another)."""
@@ -92,7 +94,7 @@ class CoachMixin:
             event, "unicode", ""
         ) == "?":
             return  # the coach already says what to do, and why
-        super().handle_event(event)  # type: ignore[misc]
+        super().handle_event(event)
 
     def open_rules(self) -> None:
         section = self.coach.section if self.coach is not None else None
@@ -102,20 +104,20 @@ class CoachMixin:
         if self.coach is not None and self.coach_button.rect.collidepoint(pos):
             self.coach_button.activate()
             return True
-        return super().click_hud(pos)  # type: ignore[misc, no-any-return]
+        return super().click_hud(pos)
 
     def autosave(self) -> None:
         if self.coach is None:  # a guided game is never offered by Continue
-            super().autosave()  # type: ignore[misc]
+            super().autosave()
 
     def record_statistics(self) -> None:
         if self.coach is None:  # a guided game is not counted
-            super().record_statistics()  # type: ignore[misc]
+            super().record_statistics()
 
     def play_again(self) -> None:
         """After a guided game, "play again" sets up a real game of it."""
         if self.coach is None:
-            super().play_again()  # type: ignore[misc]
+            super().play_again()
             return
         self.app.scenes.clear_to("title")
         self.app.scenes.push("setup", game_id=self.game.id)
@@ -124,7 +126,7 @@ class CoachMixin:
                      note: str = "") -> None:
         coach = self.coach
         if coach is None or not self.session.over:
-            super().show_summary(title, columns, rows, note)  # type: ignore[misc]
+            super().show_summary(title, columns, rows, note)
             return
         coach.finish()
         recap = _(coach.script.recap)
@@ -141,12 +143,12 @@ class CoachMixin:
         recap first, over the final totals, then the game over as usual."""
         coach = self.coach
         if coach is None or coach.finished:
-            super().show_game_over(reason)  # type: ignore[misc]
+            super().show_game_over(reason)
             return
         coach.finish()
         scores = self.game.result(self.session.state).scores
         rows = [[self.names[seat], str(score)] for seat, score in enumerate(scores)]
-        show_game_over = super().show_game_over  # type: ignore[misc]
+        show_game_over = super().show_game_over
 
         def closed() -> None:
             self.summary_closed()
@@ -170,7 +172,7 @@ class CoachMixin:
             self.hint_button.visible = False
         app = self.app
         key = (coach.text, coach.finished, coach.section, app.size, current_language())
-        cached = getattr(self, "coach_image", None)
+        cached = self.coach_image
         if cached is None or cached[0] != key:
             cached = self.coach_image = (key, *self.render_coach())
         _key, image, link = cached
@@ -235,7 +237,7 @@ class RecapSummaryScene(RoundSummaryScene):
 
     RECAP_SIZE = 17  # design units
 
-    def __init__(self, app: Any, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
+    def __init__(self, app: App, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
                  on_close: Callable[[], None], note: str = "", last: bool = True,
                  recap: str = "") -> None:
         self.recap = recap

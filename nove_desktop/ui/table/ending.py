@@ -9,9 +9,10 @@ from typing import Any
 from ...i18n import _
 from ...session import GameSession
 from ...storage import SeatResult, WriteRefused
+from .hooks import TablePart
 
 
-class EndingMixin:
+class EndingMixin(TablePart):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     def start_handoff(self, seat: int, then: Callable[[], None] | None = None) -> None:
@@ -156,7 +157,7 @@ class EndingMixin:
 
         if self.session.over:
             detail = _("The game is over.")
-        elif getattr(self, "coach", None) is not None:
+        elif self.coach is not None:
             detail = _("A guided game is not saved: Learn to play starts it again.")
         elif self.app.storage.can_write("autosave"):
             detail = _("The game is saved: Continue on the title screen resumes it.")

@@ -5,7 +5,7 @@ and nothing else of the game."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import pygame
 
@@ -21,12 +21,13 @@ from .basics import (
 from .dispatch import Handlers
 from .moments import Moment, OpenMoment
 from .sprites import CardSprite
+from .state import TableState
 
 ObsT = TypeVar("ObsT")
 """The observation type of a game's table (``KaelObservation``...): ``TableScene[ObsT]``."""
 
 
-class TableHooks(Generic[ObsT]):
+class TableHooks(TableState, Generic[ObsT]):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     def event_handlers(self) -> Handlers:
@@ -192,3 +193,8 @@ class TableHooks(Generic[ObsT]):
     def setup_options(cls) -> list[OptionSpec]:
         """The game's options as rows of the Setup screen."""
         return []
+
+
+TablePart: TypeAlias = TableHooks[Any]
+"""What each part of the table (``turns``, ``ending``...) stands on and sees: the shared state,
+the methods the parts call on one another and the hooks, whatever the game's observation type."""

@@ -7,11 +7,12 @@ import pygame
 
 from . import paint
 from .drag import Drag
+from .hooks import TablePart
 from .sprites import CardSprite
 from .undoing import is_undo_key
 
 
-class InputMixin:
+class InputMixin(TablePart):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -7,6 +7,7 @@ Everything is placed in design units (1280x720) and scaled to the window; labels
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,6 +23,7 @@ from .text import fitted
 
 if TYPE_CHECKING:
     from ..widgets import Widget
+    from .hooks import TablePart
     from .scene import TableScene
 
 CALL_COLOUR = (255, 226, 120)
@@ -71,7 +73,7 @@ def drawn_width(sprite: CardSprite) -> float:
     return size.end if size.done or size.progress >= 0.5 else size.start
 
 
-def card_rect(scene: TableScene, sprite: CardSprite) -> pygame.Rect:
+def card_rect(scene: TablePart, sprite: CardSprite) -> pygame.Rect:
     w, h = scene.card_size(drawn_width(sprite))
     rect = pygame.Rect(0, 0, w, h)
     rect.center = to_screen(scene.app, sprite.pos)
@@ -100,7 +102,7 @@ def _table_image(app: App, size: tuple[int, int]) -> pygame.Surface:
 def piles(scene: TableScene, surface: pygame.Surface) -> None:
     """Every pile as a short stack of backs with its count (an outline when empty)."""
     for pile, count in scene.zones.piles.items():
-        label = scene.pile_label(pile, count) if hasattr(scene, "pile_label") else str(count)
+        label = scene.pile_label(pile, count)
         pile_stack(scene, surface, scene.pile_spot(pile), count, label)
 
 
@@ -237,8 +239,8 @@ def card(
         return
     px, py = sprite.pos
     x, y = round(ox + px * scale), round(oy + py * scale)
-    if sprite.showing_face:
-        image = app.art.face(sprite.card, w, h, scene.deck)  # type: ignore[arg-type]
+    if sprite.card is not None and sprite.showing_face:  # (a face shown is a known card)
+        image = app.art.face(sprite.card, w, h, scene.deck)
     else:
         image = app.art.back(w, h, scene.deck)
     squash = sprite.squash
@@ -280,7 +282,7 @@ def card_focus(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None
 
 
 # -- call-outs and tokens ------------------------------------------------------------------------
-def banner_point(scene: TableScene, anchor: str) -> tuple[float, float]:
+def banner_point(scene: TablePart, anchor: str) -> tuple[float, float]:
     """A call-out's place: the centre band, over a seat's cards (never over its plate), or a
     place the game's table names (``banner_spot``)."""
     spot = scene.banner_spot(anchor)
@@ -290,10 +292,10 @@ def banner_point(scene: TableScene, anchor: str) -> tuple[float, float]:
         return ROUND_BANNER
     if anchor.startswith("seat:"):
         seat = int(anchor.split(":")[1])
-        spot = scene.spot(seat)
-        if spot.side is Side.BOTTOM:
-            return (spot.area.centerx, spot.area.top - 26)
-        return spot.area.center
+        seat_spot = scene.spot(seat)
+        if seat_spot.side is Side.BOTTOM:
+            return (seat_spot.area.centerx, seat_spot.area.top - 26)
+        return seat_spot.area.center
     return CENTRE_BANNER
 
 
@@ -374,7 +376,7 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     buttons = scene.hud_buttons
     look = ("hud", *[(b.label, b.enabled, b.visible, tuple(b.rect)) for b in buttons])
     area = buttons[0].rect.unionall([b.rect for b in buttons]).inflate(app.s(8), app.s(16))
-    image = app.art._get(look, lambda: _hud_image(app, buttons, area))  # type: ignore[arg-type]
+    image = app.art._get(look, lambda: _hud_image(app, buttons, area))
     surface.blit(image, area)
     info = scene.hud_text()
     # The info line takes the room right of the HUD buttons (wider in some languages).
@@ -389,7 +391,7 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(last, last.get_rect(bottomleft=to_screen(app, (14, 708))))
 
 
-def _hud_image(app: App, buttons: list[Widget], area: pygame.Rect) -> pygame.Surface:
+def _hud_image(app: App, buttons: Sequence[Widget], area: pygame.Rect) -> pygame.Surface:
     """The HUD buttons (never focused nor hovered: they answer clicks and their keys) drawn
     once per look, shadows included."""
     image = pygame.Surface(area.size, pygame.SRCALPHA)
@@ -421,7 +423,7 @@ def log_panel(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(image, (box.x + app.s(12), y))
 
 
-def place_controls(scene: TableScene, widgets: list[Widget]) -> None:
+def place_controls(scene: TablePart, widgets: list[Widget]) -> None:
     """The decision buttons in a column at the bottom right (two columns when many)."""
     if not widgets:
         return

@@ -15,9 +15,10 @@ and asks the seats in ``to_act`` for their decisions, all of them at once.
 
 The scene is assembled from parts, one module each: ``hooks`` (what a game's table overrides),
 ``turns`` (decisions, windows, applying, controls), ``ending`` (hand-off, autosave, summaries,
-game over, statistics, leaving), ``input`` (keys, mouse, drag and drop) and ``basics`` (shared
-constants and helpers). This module keeps the state, the geometry, the card model and its
-sprites, the event queue, the frame's update and the drawing.
+game over, statistics, leaving), ``input`` (keys, mouse, drag and drop), ``basics`` (shared
+constants and helpers) and ``state`` (what the parts share, declared once for the type checker).
+This module creates the state and keeps the geometry, the card model and its sprites, the event
+queue, the frame's update and the drawing.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ...session import GameSession
 from ..app import App
 from ..people import table_names
 from ..scene import Scene
-from ..widgets import Button, FocusGroup, Widget
+from ..widgets import Button, FocusGroup
 from . import paint
 from .ai_runner import AIRunner
 from .basics import (  # noqa: F401 - re-exported for the games' tables
@@ -56,14 +57,12 @@ from .basics import (  # noqa: F401 - re-exported for the games' tables
 )
 from .coach import CoachMixin
 from .dispatch import Handlers
-from .drag import Drag
 from .effects import Banner, Task, TokenFlight
 from .ending import EndingMixin
 from .hints import Advisor
 from .hooks import ObsT, TableHooks
 from .input import InputMixin
 from .layout import SeatSpot, seat_spots
-from .moments import OpenMoment
 from .skip import SkipMixin
 from .sprites import HOVER_LIFT, SELECT_LIFT, CardSprite
 from .turns import TurnsMixin
@@ -72,58 +71,53 @@ from .zones import Zones
 
 
 class TableScene(
-    CoachMixin, TableHooks[ObsT], TurnsMixin, EndingMixin, SkipMixin, InputMixin, UndoMixin, Scene
+    CoachMixin, TurnsMixin, EndingMixin, SkipMixin, InputMixin, UndoMixin, TableHooks[ObsT]
 ):
-    """The kit. Subclasses set the class attributes and override the hooks below."""
+    """The kit. Subclasses set the class attributes (declared in :class:`.state.TableState`)
+    and override the hooks (:class:`.hooks.TableHooks`)."""
 
     name = "table"
-    game_id: ClassVar[str] = ""
-    deck: ClassVar[str] = "nove"
-    clockwise: ClassVar[bool] = True
-    seat_area: ClassVar[tuple[float, float]] = (200.0, 118.0)
-    own_width: ClassVar[float] = 96.0  # card widths in design units (height = 1.42 x width)
-    other_width: ClassVar[float] = 60.0
-    pile_width: ClassVar[float] = 64.0
-    deck_spot: ClassVar[tuple[float, float]] = (560.0, 300.0)
-    card_ratio: ClassVar[float] = 1.42
     # Messages stack in the bottom-left corner, above the last move's line: the one place
     # of every table that no plate, card or button uses.
     toast_corner: ClassVar[tuple[float, float, float] | None] = (12.0, 684.0, 380.0)
 
     def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
-        super().__init__(app)
+        # Scene's __init__ by name: to the type checker the class above is TableState, which
+        # declares this very constructor (for UndoMixin.rebuilt). The parts have no __init__,
+        # so at run time super() reached exactly this one.
+        Scene.__init__(self, app)
         self.session = session
         self.game = session.game
         self.setup_coach()  # a guided game's coach (None in an ordinary game)
         self.hint_rect = pygame.Rect(0, 0, 0, 0)  # where the hint's sentence was drawn
         humans = session.human_seats
         self.pass_and_play = len(humans) > 1
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.viewer = humans[0] if len(humans) == 1 else None
         # The viewer's name is marked: sentences about that seat are in the second person.
         self.names = table_names(session)
         self.n = len(self.names)
         self.bottom = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
-        self.spots: list[SeatSpot] = []
+        self.spots = []
         self.zones = Zones()
-        self.sprites: dict[str, CardSprite] = {}
-        self.leaving: list[CardSprite] = []
-        self.queue: deque[Event] = deque()
+        self.sprites = {}
+        self.leaving = []
+        self.queue = deque()
         self.beat = 0.0
         self.rhythm = 0.0  # a post-play pause still to keep (seconds, not scaled by speed)
         self.save_due = False
-        self.tasks: list[Task] = []
-        self.log: list[str] = []
+        self.tasks = []
+        self.log = []
         self.log_open = False
         self.runner = AIRunner()
         self.ui_random = random.Random()
-        self.ai_wait: dict[int, float] = {}
+        self.ai_wait = {}
         self.ai_run = 0  # computer turns in a row since a person's (their pace shortens)
-        self.moment: OpenMoment | None = None
+        self.moment = None
         self.actions_applied = len(session.replay.actions)
         self.synced = False
-        self.controls_key: object = None
-        self.controls: list[Widget] = []
-        self.card_widgets: list[CardWidget] = []
+        self.controls_key = None
+        self.controls = []
+        self.card_widgets = []
         self.focus = FocusGroup()
         self.menu_button = Button(_("Menu"), self.open_menu)
         self.rules_button = Button(_("Rules"), self.open_rules)
@@ -134,7 +128,7 @@ class TableScene(
         undo = [self.undo_button] if self.undo_button.visible else []  # one person only
         self.hud_buttons = [self.menu_button, self.rules_button, self.log_button,
                             *self.extra_hud_buttons(), *undo, self.hint_button]
-        self.pending_modal: Callable[[], None] | None = None
+        self.pending_modal = None
         self.modal_open = False
         self.stats_recorded = False
         key = session.ui.get("game_key")
@@ -143,18 +137,18 @@ class TableScene(
         self.game_key = key if isinstance(key, str) and key else os.urandom(16).hex()
         self.results_seen = False  # the player left the game over (a finished save is done)
         saved = session.ui.get("hinted", [])
-        self.hinted: set[int] = {  # human seats that asked for a hint in this game
+        self.hinted = {  # human seats that asked for a hint in this game
             seat for seat in saved if isinstance(seat, int) and 0 <= seat < self.n
         } if isinstance(saved, list) else set()
         self.error_shown = False
         self.status = ""
-        self.refusals_told: set[str] = set()  # refusal messages on screen (see moved_on)
-        self.current: int | None = None
-        self.dealer: int | None = None
+        self.refusals_told = set()  # refusal messages on screen (see moved_on)
+        self.current = None
+        self.dealer = None
         self.scores = [0] * self.n
-        self.buried: set[str] = set()
-        self.suggested_refs: set[str] = set()
-        self.drag: Drag | None = None
+        self.buried = set()
+        self.suggested_refs = set()
+        self.drag = None
         self.layout_seats()
         self.reconcile()
         self.synced = True

@@ -17,6 +17,7 @@ from ai import decide
 
 from ...engine.events import Event
 from ...i18n import _
+from .hooks import TablePart
 
 
 def seat_out(observation: Any, seat: int) -> bool:
@@ -31,7 +32,7 @@ def seat_out(observation: Any, seat: int) -> bool:
     return False
 
 
-class SkipMixin:
+class SkipMixin(TablePart):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     skip_offered = False

@@ -17,6 +17,7 @@ from .basics import (
     CardWidget,
     humans_watching,
 )
+from .hooks import TablePart
 from .moments import ALL_AI_WINDOW, Moment, OpenMoment
 
 RUN_FULL = 2  # computer turns in a row at the full pace
@@ -24,7 +25,7 @@ RUN_DECAY = 0.8  # each further turn of the run lasts this share of the one befo
 RUN_FLOOR = 0.3  # ... but never less than this share of the pace
 
 
-class TurnsMixin:
+class TurnsMixin(TablePart):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     def decide(self, dt: float) -> None:
@@ -130,6 +131,7 @@ class TurnsMixin:
                 if seat in self.session.to_act():
                     self.apply(seat, moment.default)
                     return
+        key_controls: tuple[object, ...]
         if moment.public:
             key_controls = ("window", open_moment.key, tuple(humans))
         else:

@@ -11,7 +11,7 @@ takes over the AI worker (no new process to start).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Self
 
 import pygame
 
@@ -20,10 +20,8 @@ from ...undo import UndoRefusal
 from ..scenes import common
 from ..widgets import Button
 from .ai_runner import AIRunner
+from .hooks import TablePart
 from .text import fitted
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 UNDO_MODIFIERS = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl+Z (Cmd+Z on a Mac keyboard)
 
@@ -60,7 +58,7 @@ def is_undo_key(event: pygame.event.Event) -> bool:
     )
 
 
-class UndoMixin:
+class UndoMixin(TablePart):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     def make_undo_button(self) -> UndoButton:
@@ -105,7 +103,7 @@ class UndoMixin:
         else:
             self.app.notify(_("Your last move was taken back."))
 
-    def rebuilt(self) -> TableScene:
+    def rebuilt(self) -> Self:
         """A new table for the session as it now stands, built as a resumed game is."""
         table = type(self)(self.app, self.session, resumed=True)
         table.game_key = self.game_key  # the same game: counted once, whatever happens next

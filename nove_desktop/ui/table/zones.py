@@ -136,8 +136,8 @@ class Zones:
             arrivals = [c for c in cards if c is not None and c not in known_before]
             # A face-down card of this zone that turns out to be an arriving known card turns
             # over where it lies (a hand-off shows the new player's cards).
-            for ref, card in zip(list(placeholders), arrivals, strict=False):
-                self._renamed[ref] = card
+            for ref, arrival in zip(list(placeholders), arrivals, strict=False):
+                self._renamed[ref] = arrival
                 placeholders.remove(ref)
             spare = placeholders + [r for r in old if not is_placeholder(r) and r not in shown]
             refs = []
