@@ -133,6 +133,15 @@ class GameSpec:
             raise SpecError(f"{self.stages}.STAGES is not a list of stages")
         return found
 
+    def app_modules(self) -> tuple[str, ...]:
+        """The modules the app imports by name for this game (everything but the screenshot
+        stages, which stay in the source tree): a frozen build must bundle them explicitly,
+        since no ``import`` statement names them (``build.spec``'s hidden imports)."""
+        refs = (self.table, *self.faces, self.easy_seat, self.normal_seat, self.hint_reason)
+        if self.tutorial is not None:
+            refs += (self.tutorial,)
+        return tuple(dict.fromkeys(ref.partition(":")[0] for ref in refs))
+
     def rules_page(self, language: str | None = None) -> tuple[str, ...]:
         """The asset path of the rules page: ``rules/<id>.txt`` in English (``None``), else
         ``rules/<language>/<id>.txt``."""

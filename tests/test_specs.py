@@ -223,6 +223,17 @@ def test_the_registries_hand_out_what_the_descriptions_name() -> None:
             assert rules_file(spec.id, language) == ASSETS.joinpath(*page)
 
 
+def test_the_frozen_build_bundles_every_module_a_description_names() -> None:
+    """PyInstaller finds modules by their import statements; the descriptions name theirs in
+    strings, so ``build.spec`` lists them as hidden imports (``GameSpec.app_modules``)."""
+    for spec in SPECS:
+        refs = [spec.table, *spec.faces, spec.easy_seat, spec.normal_seat, spec.hint_reason]
+        refs += [spec.tutorial] if spec.tutorial else []
+        assert set(spec.app_modules()) == {ref.partition(":")[0] for ref in refs}
+    build = (REPO / "build.spec").read_text(encoding="utf-8")
+    assert "hiddenimports=[module for spec in SPECS for module in spec.app_modules()]" in build
+
+
 def test_the_spec_methods_refuse_a_reference_of_the_wrong_kind() -> None:
     nove = spec_for("nove")
     with pytest.raises(SpecError, match="is not a TableScene"):
