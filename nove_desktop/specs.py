@@ -88,6 +88,7 @@ class GameSpec:
 
     # -- the parts in higher layers, imported when asked for ---------------------------------------
     def make_game(self) -> Game[Any, Any]:
+        """The rules object the registry holds (games are stateless)."""
         return self.game()
 
     def table_class(self) -> type[Any]:
@@ -116,6 +117,7 @@ class GameSpec:
         return found
 
     def tutorial_script(self) -> Script | None:
+        """The guided first game's script, or ``None`` for a game without one."""
         if self.tutorial is None:
             return None
         from .tutorial.core import Script
