@@ -1,36 +1,17 @@
-"""Which AI seats exist for which game, by level."""
+"""Which AI seats exist for which game, by level: each game names its Easy and Normal seats in
+its description (``nove_desktop/specs.py``); Hard searches with the Normal one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from nove_desktop.engine.errors import UnknownGameError
+from nove_desktop.specs import game_ids, spec_for
 
-from .banco import BancoHeuristicSeat
 from .base import RandomSeat, Seat, SeatError
-from .easy import BancoEasySeat, KaelEasySeat, NoveEasySeat, NoxEasySeat, NumxEasySeat
-from .kael import KaelHeuristicSeat
-from .nove import NoveHeuristicSeat
-from .nox import NoxHeuristicSeat
-from .numx import NumxHeuristicSeat
 from .search.seat import SearchSeat
 
 LEVELS = ("random", "easy", "normal", "hard")
 ALIASES = {"heuristic": "normal"}  # the name of Normal in older saves, replays and scripts
 SEAT_KINDS = (*LEVELS, *ALIASES)
-
-_HEURISTICS: dict[str, Callable[[int], Seat]] = {
-    "nove": NoveHeuristicSeat,
-    "kael": KaelHeuristicSeat,
-    "banco": BancoHeuristicSeat,
-    "nox": NoxHeuristicSeat,
-    "numx": NumxHeuristicSeat,
-}
-_EASY: dict[str, Callable[[int], Seat]] = {
-    "nove": NoveEasySeat,
-    "kael": KaelEasySeat,
-    "banco": BancoEasySeat,
-    "nox": NoxEasySeat,
-    "numx": NumxEasySeat,
-}
 
 
 def level_of(kind: str) -> str:
@@ -46,16 +27,19 @@ def make_seat(kind: str, game_id: str, seed: int) -> Seat:
     level = level_of(kind)
     if level == "random":
         return RandomSeat(seed)
-    factory = (_EASY if level == "easy" else _HEURISTICS).get(game_id)
-    if factory is None:
-        raise SeatError(f'no {kind} seat for the game "{game_id}" yet')
+    try:
+        spec = spec_for(game_id)
+    except UnknownGameError:
+        raise SeatError(f'no {kind} seat for the game "{game_id}" yet') from None
+    factory = spec.seat_class("easy" if level == "easy" else "normal")
     if level == "hard":
         return SearchSeat(seed, game_id, factory(seed))
     return factory(seed)
 
 
 def heuristic_games() -> tuple[str, ...]:
-    return tuple(_HEURISTICS)
+    """The games that have Easy, Normal and Hard seats: every game (``nove_desktop/specs.py``)."""
+    return game_ids()
 
 
 def normal_seat(game_id: str, seed: int) -> Seat:

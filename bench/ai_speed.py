@@ -35,8 +35,9 @@ from ai.factory import normal_seat  # noqa: E402
 from ai.search import hard_budget  # noqa: E402
 from nove_desktop.games import default_registry  # noqa: E402
 from nove_desktop.match import decision_request  # noqa: E402
+from nove_desktop.specs import game_ids  # noqa: E402
 
-GAMES = ("nove", "kael", "nox", "banco", "numx")
+GAMES = game_ids()  # every game, in New game's order
 USUAL_PLAYERS = {"nove": 4, "kael": 4, "nox": 3, "banco": 4, "numx": 4}
 
 
@@ -155,7 +156,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{'max ms':>6} {'overruled':>9}"
     )
     for game_id in args.games.split(","):
-        players = args.players or USUAL_PLAYERS[game_id]
+        game = default_registry().get(game_id)
+        usual = USUAL_PLAYERS.get(game_id) or game.default_options().players
+        players = args.players or usual
         speed = measure(game_id, players, args.decisions, args.every, args.seconds, args.iterations)
         print(
             f"{game_id:6} {players:5d} {statistics.median(speed.deals):12.0f} "

@@ -35,8 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 from nove_desktop.games import default_registry  # noqa: E402
 from nove_desktop.match import play_match  # noqa: E402
+from nove_desktop.specs import game_ids  # noqa: E402
 
-GAMES = ("nove", "kael", "nox", "banco", "numx")
+GAMES = game_ids()  # every game, in New game's order
 PAIRS = ("easy:random", "normal:easy", "hard:normal")
 
 

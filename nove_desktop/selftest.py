@@ -84,8 +84,8 @@ def _check_assets() -> int:
     import pygame
 
     from .resources import asset_path
+    from .specs import SPECS
     from .ui.sound import SoundBoard
-    from .ui.tables import table_classes
 
     pygame.font.init()
     count = 0
@@ -98,8 +98,9 @@ def _check_assets() -> int:
         count += 1
     asset_path("fonts", "LICENSE-DejaVu.txt")
     count += 1
-    for game_id in table_classes():
-        text = asset_path("rules", f"{game_id}.txt").read_text(encoding="utf-8")
+    for spec in SPECS:
+        game_id = spec.id
+        text = asset_path(*spec.rules_page()).read_text(encoding="utf-8")
         if len(text) < 200:
             raise SelfTestError(f"the rules text of {game_id} looks empty")
         count += 1
@@ -193,17 +194,6 @@ def _new_table(app: App, game: Game[Any, Any], options: Any, seats: list[SeatCon
     return app.scenes.make("table", session=GameSession(game, options, 7, seats))
 
 
-# Options that make every table's self-test game end in a few seconds (a round cap where the
-# game has no natural end soon enough).
-SELFTEST_OPTIONS: dict[str, dict[str, object]] = {
-    "nove": {"players": 4, "max_rounds": 60},
-    "kael": {"players": 4, "max_rounds": 5},
-    "nox": {"players": 4, "max_rounds": 3},
-    "banco": {"players": 6, "max_hands": 12},
-    "numx": {"players": 4, "rounds": 2},
-}
-
-
 def _play_game(app: App, game_id: str) -> tuple[int, int, int]:
     import pygame
 
@@ -214,7 +204,11 @@ def _play_game(app: App, game_id: str) -> tuple[int, int, int]:
     # The first table plays with its animations on; the others with them off (every event
     # still goes through the real table's handlers), so the whole check stays short.
     app.settings.animation_speed = "fast" if game_id == "nove" else "off"
-    options = game.options_from_json(SELFTEST_OPTIONS.get(game_id, {}))
+    from .specs import spec_for
+
+    # Options that make the game end in a few seconds (a round cap where the game has no
+    # natural end soon enough): part of the game's description.
+    options = game.options_from_json(dict(spec_for(game_id).selftest_options))
     names = ("Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio")[: options.players]
     session = GameSession(game, options, 2026, [SeatConfig(n, "heuristic") for n in names])
     app.stack.clear_to(_title(app))

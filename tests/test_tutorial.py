@@ -12,9 +12,10 @@ import pytest
 
 from nove_desktop.engine.actions import Action
 from nove_desktop.games import default_registry
+from nove_desktop.specs import game_ids
 from nove_desktop.tutorial import Coach, new_session, scripts, walk
 
-GAMES = ["nove", "kael", "nox", "banco", "numx"]
+GAMES = list(game_ids())
 RULES = Path(__file__).resolve().parents[1] / "assets" / "rules"
 
 

@@ -221,16 +221,14 @@ class Shooter:
 
 
 def all_stages() -> list[tuple[str, Any]]:
-    """Every stage: the menus first, then one module per game (explicit: no folder scan)."""
+    """Every stage: the menus first, then each game's, in New game's order (each game names its
+    stages module in its description, ``nove_desktop/specs.py``: explicit, no folder scan)."""
+    from nove_desktop.specs import SPECS
     from tools.stages import menus
 
     stages = list(menus.STAGES)
-    for name in ("nove", "kael", "nox", "banco", "numx"):
-        try:
-            module = __import__(f"tools.stages.{name}", fromlist=["STAGES"])
-        except ModuleNotFoundError:
-            continue  # a game whose table has no stages yet
-        stages += module.STAGES
+    for spec in SPECS:
+        stages += spec.screenshot_stages()
     return stages
 
 

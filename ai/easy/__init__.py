@@ -5,14 +5,7 @@ per-decision generator, makes the mistakes people make when they learn a game: i
 second-best move, forgets a free question, misses a cut or a Facteur X claim, calls late, bets
 clumsily. The chances are tuned so that Normal clearly beats Easy and Easy clearly beats Random
 in every game (figures in docs/benchmarks.md).
+
+Each game's Easy seat is ``ai/easy/<game>.py``, named in the game's description
+(``nove_desktop/specs.py``); ``ai.factory.make_seat("easy", game_id, seed)`` makes one.
 """
-
-from __future__ import annotations
-
-from .banco import BancoEasySeat
-from .kael import KaelEasySeat
-from .nove import NoveEasySeat
-from .nox import NoxEasySeat
-from .numx import NumxEasySeat
-
-__all__ = ["BancoEasySeat", "KaelEasySeat", "NoveEasySeat", "NoxEasySeat", "NumxEasySeat"]

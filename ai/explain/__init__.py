@@ -15,30 +15,31 @@ from collections.abc import Callable
 from typing import Any
 
 from nove_desktop.engine.actions import Action
+from nove_desktop.engine.errors import UnknownGameError
 from nove_desktop.i18n import _, format_number, ngettext
+from nove_desktop.specs import spec_for
 
 from ..decide import CERTAIN, CLEAR, CONFIDENCE, EQUAL, DecisionRequest, Hint, HintOption
-from . import banco, kael, nove, nox, numx
 from .voice import Voice
 
-__all__ = ["EXPLAINERS", "Voice", "explain", "explain_request", "figure"]
+__all__ = ["Voice", "explain", "explain_request", "explainer_for", "figure"]
 
 
 Explainer = Callable[[Any, Action, Voice], "str | None"]
 
-EXPLAINERS: dict[str, Explainer] = {
-    "nove": nove.reason,
-    "banco": banco.reason,
-    "kael": kael.reason,
-    "nox": nox.reason,
-    "numx": numx.reason,
-}
-"""Each game's reason in card terms (``None``: the game has no reason for that move)."""
+def explainer_for(game_id: str) -> Explainer | None:
+    """The game's reason in card terms (``ai/explain/<game>.py``, named in its description,
+    ``nove_desktop/specs.py``); ``None`` for a game without one. The reason itself may be
+    ``None`` for a move it has nothing to say about."""
+    try:
+        return spec_for(game_id).explainer()
+    except UnknownGameError:
+        return None
 
 
 def explain(game_id: str, observation: Any, found: Hint, voice: Voice) -> str:
     """The hint's sentence: the reason in card terms (or a plain "Stand."), then the figure."""
-    explainer = EXPLAINERS.get(game_id)
+    explainer = explainer_for(game_id)
     reason = explainer(observation, found.action, voice) if explainer is not None else None
     if not reason:
         reason = _("{action}.").format(action=voice.action(found.action))

@@ -12,51 +12,34 @@ flatten every ordinary difference, as a min-max scaling for UCB would.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
 
+from nove_desktop.engine.errors import UnknownGameError
 from nove_desktop.engine.game import Game
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class RoundRules:
-    """Where a game keeps its round counter and totals, and the scale of a round's result: a
-    result of one scale is worth about a third of a win (tanh(1) / 2 = 0.38 above an even
-    round). About the points a game is played to (NOVE: 12; Kaël: 100; NOX: 150) over the
-    rounds it takes, so a few good rounds add up to a win."""
-
-    round_field: str
-    totals_field: str
-    scale: float
-
-
-ROUND_RULES: dict[str, RoundRules] = {
-    "nove": RoundRules("round_no", "scores", 8.0),
-    "kael": RoundRules("round_no", "totals", 40.0),
-    "nox": RoundRules("round_number", "totals", 30.0),
-    "banco": RoundRules("hand_number", "chips", 30.0),
-    "numx": RoundRules("round_no", "totals", 40.0),
-}
+from nove_desktop.specs import spec_for
 
 
 class RoundScorer:
-    """Reads round ends and round results of one game's states."""
+    """Reads round ends and round results of one game's states, through the game's contract
+    (``round_number``, ``totals``) and the round scale of its description: about the points a
+    game is played to (NOVE: 12; Kaël: 100; NOX: 150) over the rounds it takes, so that a few
+    good rounds add up to a win (``GameSpec.round_scale``)."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
-        rules = ROUND_RULES.get(game.id)
-        if rules is None:
-            raise KeyError(f'no round rules for the game "{game.id}"')
+        try:
+            self.scale = spec_for(game.id).round_scale
+        except UnknownGameError:
+            raise KeyError(f'no round rules for the game "{game.id}"') from None
         self.game = game
-        self.rules = rules
         self.sign = -1.0 if game.lower_score_wins else 1.0
 
     def round_of(self, state: Any) -> int:
-        return int(getattr(state, self.rules.round_field))
+        return self.game.round_number(state)
 
     def totals(self, state: Any) -> tuple[int, ...]:
-        return tuple(getattr(state, self.rules.totals_field))
+        return self.game.totals(state)
 
     def utilities(
         self, state: Any, start: Sequence[int], over: bool
@@ -73,7 +56,7 @@ class RoundScorer:
         values = [self.sign * d for d in deltas]
         count = len(values)
         total = sum(values)
-        scale = self.rules.scale
+        scale = self.scale
         utilities = tuple(
             0.5 + 0.5 * math.tanh((v - (total - v) / (count - 1)) / scale) for v in values
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .actions import Action, ActionCodec
 from .errors import FormatError, InvalidOptionsError
@@ -21,9 +21,21 @@ plays; a larger number in a file or on the command line is surely a mistake."""
 
 
 class GameState(Protocol):
-    """What the engine needs from a state: a cheap, independent copy."""
+    """What the engine needs from a state: a cheap, independent copy, its options, why the game
+    ended, and its JSON form (``to_json``, read back by ``from_json(options, data)``)."""
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def end_reason(self) -> str | None: ...
 
     def copy(self) -> GameState: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, options: Any, data: Any) -> Self: ...
 
 
 class Observation(Protocol):
@@ -84,6 +96,9 @@ class Game(ABC, Generic[OptionsT, StateT]):
     id: ClassVar[str]
     title: ClassVar[str]
     options_type: ClassVar[type]
+    state_type: type[StateT]
+    """The state class (a class attribute): saves hold ``{"options": ..., "state":
+    state.to_json()}``, read back with ``state_type.from_json(options, data["state"])``."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     actions: ClassVar[ActionCodec]
@@ -136,9 +151,25 @@ class Game(ABC, Generic[OptionsT, StateT]):
     def observe(self, state: StateT, seat: int | None) -> Observation:
         """What ``seat`` may know (``None``: a spectator who sees public information only)."""
 
-    @abstractmethod
     def result(self, state: StateT) -> GameResult:
-        """Scores and winner so far; ``over`` tells whether the game has ended."""
+        """Scores and winner so far; ``over`` tells whether the game has ended. Built from the
+        typed queries (``is_over``, ``totals``, ``winner``, ``round_number``, ``end_reason``)."""
+        return GameResult(
+            over=self.is_over(state),
+            scores=self.totals(state),
+            winner=self.winner(state),
+            rounds=self.round_number(state),
+            reason=self.end_reason(state),
+        )
+
+    @abstractmethod
+    def winner(self, state: StateT) -> int | None:
+        """The winner once the game is over (the first, when several share the win); before
+        that, the seat leading where the game names one (banco), else ``None``."""
+
+    def end_reason(self, state: StateT) -> str:
+        """Why the game ended, in English for files and logs ("in progress" until it has)."""
+        return state.end_reason or "in progress"
 
     @abstractmethod
     def round_number(self, state: StateT) -> int:
@@ -181,21 +212,24 @@ class Game(ABC, Generic[OptionsT, StateT]):
     def cards_in_play(self, state: StateT) -> list[str]:
         """Every card in every zone of ``state`` (hands, piles, table): never created or lost."""
 
-    @abstractmethod
-    def state_to_json(self, state: StateT) -> dict[str, Any]: ...
+    def state_to_json(self, state: StateT) -> dict[str, Any]:
+        """The state as saves and replays hold it: its options and the state's own JSON."""
+        return {"options": self.options_to_json(state.options), "state": state.to_json()}
 
-    @abstractmethod
-    def state_from_json(self, data: Any) -> StateT: ...
+    def state_from_json(self, data: Any) -> StateT:
+        """The state ``state_to_json`` wrote; ``FormatError`` (or ``InvalidOptionsError``) with
+        a readable message for anything else."""
+        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
+        return self.state_type.from_json(options, data.get("state"))
 
 
-def validate_player_count(game: type[Game[Any, Any]] | Game[Any, Any], players: int) -> None:
+def validate_player_count(title: str, players: object, least: int, most: int) -> None:
+    """Refuse a number of players that is not a whole number from ``least`` to ``most``: every
+    game's options check theirs with it ("NOVE is played by 2 to 6 players, not 7")."""
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidOptionsError("the number of players must be a whole number")
-    if not game.min_players <= players <= game.max_players:
-        raise InvalidOptionsError(
-            f"{game.title} is played by {game.min_players} to {game.max_players} players, "
-            f"not {players}"
-        )
+    if not least <= players <= most:
+        raise InvalidOptionsError(f"{title} is played by {least} to {most} players, not {players}")
 
 
 def check_stack(stack: Stack | None, deck: Sequence[str], players: int) -> None:

@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from ..engine.game import Game
 from ..engine.registry import Registry
 
 
-def _games() -> list[Game]:
-    # One import and one line per game, in the order the app lists them.
-    from .banco import BancoGame
-    from .kael import KaelGame
-    from .nove import NoveGame
-    from .nox import NoxGame
-    from .numx import NumxGame
-
-    games: list[Game] = [NoveGame()]
-    games.append(KaelGame())
-    games.append(NoxGame())
-    games.append(BancoGame())
-    games.append(NumxGame())
-    return games
-
-
 def default_registry() -> Registry:
-    """Every game of nove-desktop, by id. Later games are added here explicitly."""
-    return Registry(_games())
+    """Every game of nove-desktop, by id, in the order New game lists them: built from the
+    games' descriptions (``nove_desktop/specs.py``), where a new game is added."""
+    # Imported here: the descriptions import every game's package, which imports this one.
+    from ..specs import SPECS
+
+    return Registry(spec.make_game() for spec in SPECS)

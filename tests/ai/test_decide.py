@@ -19,9 +19,10 @@ from nove_desktop.games import default_registry
 from nove_desktop.games.nove.actions import Hit, Stand
 from nove_desktop.match import decision_request, seat_seed
 from nove_desktop.session import GameSession, SeatConfig
+from nove_desktop.specs import game_ids
 
 REGISTRY = default_registry()
-GAMES = ("nove", "kael", "nox", "banco", "numx")
+GAMES = game_ids()
 
 
 def first_choice(game_id: str, seed: int = 5):

@@ -21,9 +21,10 @@ from nove_desktop.games.nove.actions import AskJokers, Hit, Stand
 from nove_desktop.games.numx.actions import Claim, ClaimNumX
 from nove_desktop.games.numx.actions import Pass as NumxPass
 from nove_desktop.match import play_match
+from nove_desktop.specs import game_ids
 
 REGISTRY = default_registry()
-GAMES = ("nove", "kael", "nox", "banco", "numx")
+GAMES = game_ids()
 
 
 def decisions(game_id: str, games: int, players: int = 4):

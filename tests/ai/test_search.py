@@ -23,6 +23,7 @@ from nove_desktop.games.kael import KaelGame
 from nove_desktop.games.nove import NoveGame, NoveOptions
 from nove_desktop.games.nove.actions import Discard, Hit, Stand
 from nove_desktop.match import decision_request
+from nove_desktop.specs import game_ids
 
 REGISTRY = default_registry()
 NOVE = NoveGame()
@@ -174,7 +175,7 @@ def test_a_seat_listed_later_in_a_window_searches_its_own_answer() -> None:
 
 # -- round results ---------------------------------------------------------------------------------
 def test_a_rollout_ends_with_the_round_it_started_in() -> None:
-    for game_id in ("nove", "kael", "nox", "banco", "numx"):
+    for game_id in game_ids():
         game = REGISTRY.get(game_id)
         state, _ = game.new_game(game.default_options(3), 2)
         search = Search(game, 0, [normal_seat(game_id, s) for s in range(3)], None)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import nove_desktop.match as match_module
 from ai import SEAT_KINDS, DecisionRequest, make_seat
 from ai.base import RandomSeat, Seat, SeatError
-from ai.easy import NoveEasySeat
+from ai.easy.nove import NoveEasySeat
 from ai.kael import KaelHeuristicSeat
 from ai.nove import NoveHeuristicSeat
 from ai.search import SearchSeat

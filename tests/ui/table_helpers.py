@@ -1,7 +1,7 @@
 """Shared drivers for table tests: a headless app, sessions, and loops that step frames.
 
 Every table test drives the real scenes through ``App.step`` with posted-like events; nothing
-here reaches into a table's private fields beyond what the kit documents (docs/table-kit.md).
+here reaches into a table's private fields beyond what the kit documents (docs/adding-a-game.md).
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from nove_desktop.games.numx.cards import ORDER, PLAYING_DECK
 from nove_desktop.games.numx.rules import refresh_acting
 from nove_desktop.games.numx.state import Phase as NumxPhase
 from nove_desktop.session import GameSession, SeatConfig
+from nove_desktop.specs import game_ids
 from nove_desktop.ui.table import paint
 
 
@@ -361,7 +362,7 @@ def test_the_chain_badge_lies_outside_the_countdown_ring(app, length):
 
 
 # -- the hand-off screen shows the game's own card backs -------------------------------------------
-@pytest.mark.parametrize("game_id", ["nove", "kael", "nox", "banco", "numx"])
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_hand_off_shows_the_games_own_card_backs(app, game_id):
     session = session_for(app, game_id, ["human", "human", AI])
     table = open_table(app, session)

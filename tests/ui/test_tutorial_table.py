@@ -18,6 +18,7 @@ from table_helpers import (
     table_of,
 )
 
+from nove_desktop.specs import game_ids
 from nove_desktop.tutorial import script_for
 from nove_desktop.ui.scenes.choose_game import ChooseGameScene
 from nove_desktop.ui.scenes.rules import RulesScene
@@ -94,7 +95,7 @@ def test_r_opens_the_rules_at_the_steps_section(app) -> None:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
-@pytest.mark.parametrize("game_id", ["nove", "kael", "nox", "banco", "numx"])
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_panel_covers_no_card_and_no_control(app, game_id: str, size) -> None:
     app._resized(*size)
     table = learn(app, game_id)
@@ -143,7 +144,7 @@ def test_the_end_carries_the_recap_and_nothing_is_counted(app, game_id, recap) -
     assert not app.storage.has_saved_game()
 
 
-@pytest.mark.parametrize("game_id", ["nove", "kael", "nox", "banco", "numx"])
+@pytest.mark.parametrize("game_id", game_ids())
 def test_at_the_table_every_concept_comes_and_the_panel_stays_clear(app, game_id) -> None:
     """The guided game played at the real table (default settings: Kaël's good draws laid for
     you) with the taught moves and a Normal seat's choices: every step of the script shows, and

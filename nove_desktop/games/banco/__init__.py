@@ -8,12 +8,12 @@ from typing import Any
 from ...engine.actions import Action
 from ...engine.errors import InvalidOptionsError
 from ...engine.events import LegacyEvent as Event
-from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import DECKS
-from .options import MAX_PLAYERS, MIN_PLAYERS, BancoOptions
+from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, BancoOptions
 from .state import BancoState, Phase
 
 __all__ = ["BancoGame", "BancoOptions", "BancoState"]
@@ -25,9 +25,10 @@ class BancoGame(Game[BancoOptions, BancoState]):
     """Nove (banco): punters against a rotating bank, the total closest to 9 wins."""
 
     id = "banco"
-    title = "Nove (banco)"
+    title = TITLE
     subtitle = "the Italian banking game: beat the bank with the total closest to 9"
     options_type = BancoOptions
+    state_type = BancoState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
@@ -66,19 +67,11 @@ class BancoGame(Game[BancoOptions, BancoState]):
     def totals(self, state: BancoState) -> tuple[int, ...]:
         return tuple(state.chips)
 
-    def result(self, state: BancoState) -> GameResult:
-        over = state.phase == Phase.GAME_OVER
-        if over:
-            winner: int | None = state.winners[0]
-        else:
-            winner = flow.ranking(state)[0]
-        return GameResult(
-            over=over,
-            scores=tuple(state.chips),
-            winner=winner,
-            rounds=state.hand_number,
-            reason=state.end_reason or "in progress",
-        )
+    def winner(self, state: BancoState) -> int | None:
+        """The winner once the game is over; until then the seat leading (most chips)."""
+        if state.phase == Phase.GAME_OVER:
+            return state.winners[0]
+        return flow.ranking(state)[0]
 
     def describe_action(self, action: Action) -> str:
         return describe(action)
@@ -101,10 +94,3 @@ class BancoGame(Game[BancoOptions, BancoState]):
     def options_to_json(self, options: BancoOptions) -> dict[str, Any]:
         """Written out (the generic conversion is slow, and states are saved often)."""
         return {name: getattr(options, name) for name in _OPTION_FIELDS}
-
-    def state_to_json(self, state: BancoState) -> dict[str, Any]:
-        return {"options": self.options_to_json(state.options), "state": state.to_json()}
-
-    def state_from_json(self, data: Any) -> BancoState:
-        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
-        return BancoState.from_json(options, data.get("state") if isinstance(data, dict) else None)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
-from ...engine.game import MAX_ROUND_LIMIT
+from ...engine.game import MAX_ROUND_LIMIT, validate_player_count
 from .cards import DECK_STYLES, FRENCH56, ITALIAN40
 
+TITLE = "Nove (banco)"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
 SMALL_TABLE = 8  # up to this many players the default deck is italian40, above it french56
@@ -49,12 +50,7 @@ class BancoOptions:
 
     def __post_init__(self) -> None:
         players = self.players
-        if not _whole(players):
-            raise InvalidOptionsError("the number of players must be a whole number")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidOptionsError(
-                f"Nove (banco) is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-            )
+        validate_player_count(TITLE, players, MIN_PLAYERS, MAX_PLAYERS)
         if self.deck_style is None:
             object.__setattr__(self, "deck_style", default_deck_style(players))
         elif self.deck_style not in DECK_STYLES:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.actions import Action
 from ...engine.events import LegacyEvent as Event
-from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import DECK
-from .options import MAX_PLAYERS, MIN_PLAYERS, KaelOptions
-from .state import KaelState, Phase
+from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, KaelOptions
+from .state import KaelState
 
 __all__ = ["KaelGame", "KaelOptions", "KaelState"]
 
@@ -21,8 +19,9 @@ class KaelGame(Game[KaelOptions, KaelState]):
     """Kaël: the lowest hand wins the round; above 100 points a seat is out."""
 
     id = "kael"
-    title = "Kaël"
+    title = TITLE
     options_type = KaelOptions
+    state_type = KaelState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
@@ -52,15 +51,8 @@ class KaelGame(Game[KaelOptions, KaelState]):
     def totals(self, state: KaelState) -> tuple[int, ...]:
         return tuple(state.totals)
 
-    def result(self, state: KaelState) -> GameResult:
-        over = state.phase == Phase.GAME_OVER
-        return GameResult(
-            over=over,
-            scores=tuple(state.totals),
-            winner=state.winners[0] if state.winners else None,
-            rounds=state.round_no,
-            reason=state.end_reason or "in progress",
-        )
+    def winner(self, state: KaelState) -> int | None:
+        return state.winners[0] if state.winners else None
 
     def describe_action(self, action: Action) -> str:
         return describe(action)
@@ -77,10 +69,3 @@ class KaelGame(Game[KaelOptions, KaelState]):
     def cards_in_play(self, state: KaelState) -> list[str]:
         cards = [c for h in state.hands for c in h]
         return cards + state.deck + [card for card, _who, _no in state.table]
-
-    def state_to_json(self, state: KaelState) -> dict[str, Any]:
-        return {"options": self.options_to_json(state.options), "state": state.to_json()}
-
-    def state_from_json(self, data: Any) -> KaelState:
-        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
-        return KaelState.from_json(options, data.get("state") if isinstance(data, dict) else None)

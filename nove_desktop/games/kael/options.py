@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
-from ...engine.game import MAX_ROUND_LIMIT
+from ...engine.game import MAX_ROUND_LIMIT, validate_player_count
 
+TITLE = "Kaël"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MIN_HAND = 2
@@ -37,12 +38,7 @@ class KaelOptions:
     max_rounds: int | None = None
 
     def __post_init__(self) -> None:
-        if not _whole(self.players):
-            raise InvalidOptionsError("the number of players must be a whole number")
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise InvalidOptionsError(
-                f"Kaël is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
-            )
+        validate_player_count(TITLE, self.players, MIN_PLAYERS, MAX_PLAYERS)
         if self.deal_mode not in DEAL_MODES:
             raise InvalidOptionsError(
                 f'the deal mode must be "dealer_choice" or "fixed", not "{self.deal_mode}"'

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.actions import Action
 from ...engine.events import LegacyEvent as Event
-from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import DECK
-from .options import MAX_PLAYERS, MIN_PLAYERS, NoveOptions
-from .state import NoveState, Phase
+from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, NoveOptions
+from .state import NoveState
 
 __all__ = ["NoveGame", "NoveOptions", "NoveState"]
 
@@ -21,8 +19,9 @@ class NoveGame(Game[NoveOptions, NoveState]):
     """NOVE: reach 12 points with NOVE (9 or less), 31, CAPO, pairs and sets."""
 
     id = "nove"
-    title = "NOVE"
+    title = TITLE
     options_type = NoveOptions
+    state_type = NoveState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
@@ -52,14 +51,8 @@ class NoveGame(Game[NoveOptions, NoveState]):
     def totals(self, state: NoveState) -> tuple[int, ...]:
         return tuple(state.scores)
 
-    def result(self, state: NoveState) -> GameResult:
-        return GameResult(
-            over=state.phase == Phase.OVER,
-            scores=tuple(state.scores),
-            winner=state.winner,
-            rounds=state.round_no,
-            reason=state.end_reason or "in progress",
-        )
+    def winner(self, state: NoveState) -> int | None:
+        return state.winner
 
     def describe_action(self, action: Action) -> str:
         return describe(action)
@@ -76,10 +69,3 @@ class NoveGame(Game[NoveOptions, NoveState]):
     def cards_in_play(self, state: NoveState) -> list[str]:
         cards = [c for h in state.hands for c in h]
         return cards + state.draw + state.discard
-
-    def state_to_json(self, state: NoveState) -> dict[str, Any]:
-        return {"options": self.options_to_json(state.options), "state": state.to_json()}
-
-    def state_from_json(self, data: Any) -> NoveState:
-        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
-        return NoveState.from_json(options, data.get("state"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
-from ...engine.game import MAX_ROUND_LIMIT
+from ...engine.game import MAX_ROUND_LIMIT, validate_player_count
 
+TITLE = "NOVE"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 TARGET_SCORE = 12
@@ -23,12 +24,7 @@ class NoveOptions:
     max_rounds: int | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise InvalidOptionsError("the number of players must be a whole number")
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise InvalidOptionsError(
-                f"NOVE is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
-            )
+        validate_player_count(TITLE, self.players, MIN_PLAYERS, MAX_PLAYERS)
         if self.first_dealer is not None and not (
             isinstance(self.first_dealer, int)
             and not isinstance(self.first_dealer, bool)

@@ -7,17 +7,15 @@ round; a kitty scores the sum of its top cards only when they show all three col
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.actions import Action
 from ...engine.events import LegacyEvent as Event
-from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, Play, describe
 from .cards import deck
-from .options import MAX_PLAYERS, MIN_PLAYERS, NoxOptions
-from .state import NoxState, Phase
+from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, NoxOptions
+from .state import NoxState
 
 __all__ = ["NoxGame", "NoxOptions", "NoxState", "Play"]
 
@@ -26,9 +24,10 @@ class NoxGame(Game[NoxOptions, NoxState]):
     """NOX: build kitties that show all three colours, and break the others'."""
 
     id = "nox"
-    title = "NOX"
+    title = TITLE
     subtitle = "Down to the bone!"
     options_type = NoxOptions
+    state_type = NoxState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
@@ -56,14 +55,8 @@ class NoxGame(Game[NoxOptions, NoxState]):
     def totals(self, state: NoxState) -> tuple[int, ...]:
         return tuple(state.totals)
 
-    def result(self, state: NoxState) -> GameResult:
-        return GameResult(
-            over=state.phase == Phase.GAME_OVER,
-            scores=tuple(state.totals),
-            winner=state.winners[0] if state.winners else None,
-            rounds=state.round_number,
-            reason=state.end_reason or "in progress",
-        )
+    def winner(self, state: NoxState) -> int | None:
+        return state.winners[0] if state.winners else None
 
     def describe_action(self, action: Action) -> str:
         return describe(action)
@@ -83,10 +76,3 @@ class NoxGame(Game[NoxOptions, NoxState]):
             for stack in kitty:
                 cards += stack
         return cards
-
-    def state_to_json(self, state: NoxState) -> dict[str, Any]:
-        return {"options": self.options_to_json(state.options), "state": state.to_json()}
-
-    def state_from_json(self, data: Any) -> NoxState:
-        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
-        return NoxState.from_json(options, data.get("state") if isinstance(data, dict) else None)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
-from ...engine.game import MAX_ROUND_LIMIT
+from ...engine.game import MAX_ROUND_LIMIT, validate_player_count
 from .cards import PROFILES, PUBLISHED
 
+TITLE = "NOX"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 HAND_SIZE = 3  # fixed by the rules (spec 2.4), not an option
@@ -42,12 +43,7 @@ class NoxOptions:
     max_rounds: int | None = None
 
     def __post_init__(self) -> None:
-        if not _whole(self.players):
-            raise InvalidOptionsError("the number of players must be a whole number")
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise InvalidOptionsError(
-                f"NOX is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
-            )
+        validate_player_count(TITLE, self.players, MIN_PLAYERS, MAX_PLAYERS)
         if self.variant not in VARIANTS:
             raise InvalidOptionsError(
                 f'the variant must be "standard" or "thick_skinned", not "{self.variant}"'

@@ -6,12 +6,12 @@ from typing import Any
 
 from ...engine.actions import Action
 from ...engine.events import LegacyEvent as Event
-from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import FULL_DECK
-from .options import MAX_PLAYERS, MIN_PLAYERS, NumxOptions
+from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, NumxOptions
 from .state import NumxState, Phase
 
 __all__ = ["NumxGame", "NumxOptions", "NumxState"]
@@ -22,8 +22,9 @@ class NumxGame(Game[NumxOptions, NumxState]):
     objectives; the highest total after five rounds wins."""
 
     id = "numx"
-    title = "NUM-X"
+    title = TITLE
     options_type = NumxOptions
+    state_type = NumxState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
@@ -52,21 +53,15 @@ class NumxGame(Game[NumxOptions, NumxState]):
     def totals(self, state: NumxState) -> tuple[int, ...]:
         return tuple(state.totals)
 
-    def result(self, state: NumxState) -> GameResult:
-        over = state.phase == Phase.GAME_OVER
-        if not over:
-            reason = "in progress"
-        elif len(state.winners) > 1:
-            reason = "shared win: " + ", ".join(f"seat {s}" for s in state.winners)
-        else:
-            reason = f"highest total after {state.round_no} rounds"
-        return GameResult(
-            over=over,
-            scores=tuple(state.totals),
-            winner=state.winners[0] if state.winners else None,
-            rounds=state.round_no,
-            reason=reason,
-        )
+    def winner(self, state: NumxState) -> int | None:
+        return state.winners[0] if state.winners else None
+
+    def end_reason(self, state: NumxState) -> str:
+        if state.phase != Phase.GAME_OVER:
+            return "in progress"
+        if len(state.winners) > 1:
+            return "shared win: " + ", ".join(f"seat {s}" for s in state.winners)
+        return f"highest total after {state.round_no} rounds"
 
     def describe_action(self, action: Action) -> str:
         return describe(action)
@@ -89,11 +84,7 @@ class NumxGame(Game[NumxOptions, NumxState]):
         cards += [o for o in state.objectives if o is not None]
         return cards + state.objective_pile
 
-    def state_to_json(self, state: NumxState) -> dict[str, Any]:
-        return {"options": self.options_to_json(state.options), "state": state.to_json()}
-
     def state_from_json(self, data: Any) -> NumxState:
-        options = self.options_from_json(data.get("options") if isinstance(data, dict) else None)
-        state = NumxState.from_json(options, data.get("state") if isinstance(data, dict) else None)
-        rules.refresh_acting(state)
+        state = super().state_from_json(data)
+        rules.refresh_acting(state)  # who may act is derived, not saved
         return state

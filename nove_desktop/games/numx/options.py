@@ -5,8 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.errors import InvalidOptionsError
+from ...engine.game import validate_player_count
 from .cards import MALUS_PLUS_DEFAULT
 
+TITLE = "NUM-X"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MIN_ROUNDS = 1
@@ -37,12 +39,7 @@ class NumxOptions:
     malus_plus_values: MalusPlusValues = MALUS_PLUS_DEFAULT  # type: ignore[assignment]  # checked
 
     def __post_init__(self) -> None:
-        if not _whole(self.players):
-            raise InvalidOptionsError("the number of players must be a whole number")
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise InvalidOptionsError(
-                f"NUM-X is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
-            )
+        validate_player_count(TITLE, self.players, MIN_PLAYERS, MAX_PLAYERS)
         if not _whole(self.rounds) or not MIN_ROUNDS <= self.rounds <= MAX_ROUNDS:
             raise InvalidOptionsError(
                 f"a game has {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {self.rounds!r}"

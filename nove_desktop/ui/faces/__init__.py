@@ -1,10 +1,13 @@
 """Card faces and backs of every deck, drawn in code; one ``FaceSet`` per deck.
 
-The registry is an explicit list (no module scanning: it would break inside a bundle).
+The registry is built from the games' descriptions (``nove_desktop/specs.py``: each game names
+its face sets), in New game's order: an explicit list, no module scanning (it would break inside
+a bundle).
 """
 
 from __future__ import annotations
 
+from ...specs import SPECS
 from ..theme import Fonts
 from .banco import FrenchFaces, ItalianFaces
 from .base import FaceSet, UnknownCardError, UnknownDeckError
@@ -13,13 +16,8 @@ from .nove import NoveFaces
 from .nox import NoxFaces
 from .numx import NumxFaces
 
-FACE_SETS: tuple[type[FaceSet], ...] = (
-    NoveFaces,
-    KaelFaces,
-    NoxFaces,
-    ItalianFaces,
-    FrenchFaces,
-    NumxFaces,
+FACE_SETS: tuple[type[FaceSet], ...] = tuple(
+    face_set for spec in SPECS for face_set in spec.face_sets()
 )
 DECK_IDS: tuple[str, ...] = tuple(face_set.deck_id for face_set in FACE_SETS)
 

@@ -8,7 +8,9 @@ from typing import Any
 
 import pygame
 
-from ...i18n import N_, _
+from ...engine.errors import UnknownGameError
+from ...i18n import _
+from ...specs import spec_for
 from ...tutorial import new_session, script_for
 from .. import theme
 from ..app import App
@@ -17,13 +19,13 @@ from ..theme import Fonts
 from ..widgets import Button, FocusGroup, Widget, focus_ring
 from . import common
 
-DESCRIPTIONS: dict[str, str] = {
-    "nove": N_("Reach 12 points: NOVE, 31, CAPO, pairs and sets"),
-    "kael": N_("Keep your hand lowest, cut out of turn, call Kaël"),
-    "nox": N_("Lay cards in anyone's kitty; equal numbers merge stacks"),
-    "banco": N_("Bet against the bank: totals count modulo 10"),
-    "numx": N_("Climb with combinations, dodge malus cards, meet your objective"),
-}
+
+def blurb(game_id: str) -> str:
+    """The game's line under its title (an English msgid: drawn translated), "" if none."""
+    try:
+        return spec_for(game_id).blurb
+    except UnknownGameError:
+        return ""
 
 
 class GameButton(Button):
@@ -80,7 +82,7 @@ class ChooseGameScene(common.MenuScene):
             GameButton(
                 game.id,
                 game.title,
-                DESCRIPTIONS.get(game.id, ""),
+                blurb(game.id),
                 functools.partial(self.choose, game.id),
             )
             for game in app.registry

@@ -1,4 +1,5 @@
-"""The game tables: one module per game on the table kit, and one registry line each."""
+"""The game tables: one package per game on the table kit, listed by the games' descriptions
+(``nove_desktop/specs.py``)."""
 
 from __future__ import annotations
 
@@ -10,21 +11,11 @@ if TYPE_CHECKING:
     from ..table.scene import TableScene
 
 
-def table_classes() -> dict[str, type[TableScene]]:
-    """Game id -> its table scene, in the order New game lists them."""
-    from .banco import BancoTable
-    from .kael import KaelTable
-    from .nove import NoveTable
-    from .nox import NoxTable
-    from .numx import NumxTable
+def table_classes() -> dict[str, type[TableScene[Any]]]:
+    """Game id -> its table scene, in the order New game lists them (``nove_desktop/specs.py``)."""
+    from ...specs import SPECS
 
-    return {
-        "nove": NoveTable,
-        "kael": KaelTable,
-        "nox": NoxTable,
-        "banco": BancoTable,
-        "numx": NumxTable,
-    }
+    return {spec.id: spec.table_class() for spec in SPECS}
 
 
 def has_table(game_id: str) -> bool:
