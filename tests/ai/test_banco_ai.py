@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
+from typing import Any
 
 from ai import make_seat
 from ai.banco import BancoHeuristicSeat, punter_scores, settlement_values, timid, unseen_values
@@ -18,8 +19,8 @@ from nove_desktop.match import play_match
 GAME = BancoGame()
 
 
-def stacked(players: int, banker: int, stock: str, **options: object) -> BancoState:
-    opts = BancoOptions(players=players, first_banker=banker, **options)  # type: ignore[arg-type]
+def stacked(players: int, banker: int, stock: str, **options: Any) -> BancoState:
+    opts = BancoOptions(players=players, first_banker=banker, **options)
     state, _ = GAME.new_game(opts, 0, Stack(cards=tuple(stock.split())))
     return state
 
@@ -51,7 +52,7 @@ def test_a_punter_bets_the_minimum_with_a_poor_card_and_more_with_a_six_or_seven
     assert choose(bold, good, 1) == Bet(10)
 
 
-def after_a_timid_stand(**options: object) -> tuple[BancoState, BancoObservation]:
+def after_a_timid_stand(**options: Any) -> tuple[BancoState, BancoObservation]:
     """Seat 1's observation at its next bet, after the banker (seat 0) stood at 3 by choice."""
     state = stacked(2, 0, "Co02 De03 Sp01", **options)
     GAME.apply(state, 1, Bet(1))
