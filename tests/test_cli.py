@@ -279,7 +279,8 @@ def test_simulate_results_match_play_match(capsys: pytest.CaptureFixture[str]) -
     for seed in (20, 21, 22):
         match = play_match(game, options, seed, ["heuristic"] * 3)
         actions += match.actions
-        wins[match.result.winner] += 1  # type: ignore[index]
+        assert match.result.winner is not None  # a finished game has a winner
+        wins[match.result.winner] += 1
     assert report["wins"] == wins
     assert report["actions"] == actions
 
@@ -456,7 +457,7 @@ class ExplodingNove(NoveGame):
         self.fail_after = fail_after
         self.applied = 0
 
-    def apply(self, state: Any, seat: int, action: Action) -> Any:  # type: ignore[override]
+    def apply(self, state: Any, seat: int, action: Action) -> Any:
         if self.applied == self.fail_after:
             raise RuntimeError("engine exploded")
         self.applied += 1

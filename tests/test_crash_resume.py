@@ -90,6 +90,7 @@ def reference(game_id: str, seed: int, count: int) -> list[tuple[int, Any]]:
     session = GameSession(game, game.options_from_json({"players": 3}), seed, SEATS)
     while not session.over and len(session.replay.actions) < count:
         seat = session.decider()
+        assert seat is not None  # the game is not over
         session.apply(seat, session.ai_seat(seat).choose(*session.ai_inputs(seat)))
     assert len(session.replay.actions) == count, "choose a seed whose game outlives the crash"
     return list(session.replay.actions)
@@ -127,6 +128,7 @@ def test_a_crash_at_a_chosen_save_loses_at_most_that_action(
         if resumed.over:
             break
         seat = resumed.decider()
+        assert seat is not None  # the game is not over
         resumed.apply(seat, resumed.ai_seat(seat).choose(*resumed.ai_inputs(seat)))
         storage.save_game(resumed.to_save())
     assert sorted(game.cards_in_play(resumed.state)) == sorted(game.full_deck(resumed.options))

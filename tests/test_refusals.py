@@ -116,4 +116,4 @@ def template_messages() -> set[str]:
     with TEMPLATE.open("rb") as handle:
         catalog = read_po(handle)
     return {text for m in catalog if m.id
-            for text in (m.id if isinstance(m.id, tuple) else (m.id,))}
+            for text in (m.id if isinstance(m.id, tuple | list) else (m.id,))}

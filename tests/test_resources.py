@@ -88,6 +88,7 @@ def test_the_bundled_font_has_the_suit_symbols_and_accents() -> None:
         font = pygame.font.Font(str(asset_path("fonts", name)), 24)
 
         def picture(text: str, font: object = font) -> tuple[object, bytes]:
+            # ``font`` is the loop's pygame Font (pygame comes from importorskip, untyped here).
             surface = font.render(text, True, (255, 255, 255))  # type: ignore[attr-defined]
             return surface.get_size(), pygame.image.tobytes(surface, "RGBA")
 

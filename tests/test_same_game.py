@@ -61,7 +61,9 @@ def small_budgets(game_id: str) -> dict[str, Budget]:
     return {"hard": small, "hint": small}
 
 
-def play_on(session: GameSession, save_at: set[int] = frozenset()) -> tuple[list, dict, int]:
+def play_on(
+    session: GameSession, save_at: frozenset[int] | set[int] = frozenset()
+) -> tuple[list, dict, int]:
     """Let the AI seats play ``session`` to the end, asking each decision at the session's own
     (recorded) budget: the (seat, action JSON) pairs applied, the saves made (as JSON text went
     to disk) at the positions in ``save_at``, and how often a Hard seat chose otherwise than
@@ -71,6 +73,7 @@ def play_on(session: GameSession, save_at: set[int] = frozenset()) -> tuple[list
         if session.position in save_at:
             saves[session.position] = json.loads(json.dumps(session.to_save()))
         seat = session.decider()
+        assert seat is not None  # the game is not over
         request = session.decision_request(seat)
         action = decide(request)
         if request.kind == "hard" and len(request.legal) > 1:

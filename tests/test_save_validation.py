@@ -24,6 +24,7 @@ def saved(actions: int, seed: int = 3) -> dict[str, Any]:
     rng = random.Random(seed)
     while not session.over and len(session.replay.actions) < actions:
         seat = session.decider()
+        assert seat is not None  # the game is not over
         session.apply(seat, rng.choice(session.legal(seat)))
     return json.loads(json.dumps(session.to_save()))
 

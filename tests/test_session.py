@@ -12,7 +12,7 @@ import random
 import pytest
 
 from ai import decide
-from nove_desktop.engine import IllegalActionError, Stack
+from nove_desktop.engine import Action, IllegalActionError, Stack
 from nove_desktop.engine.replay import run
 from nove_desktop.games import default_registry
 from nove_desktop.games.nove.actions import Discard, Hit, Stand
@@ -77,7 +77,7 @@ def test_a_new_session_waits_for_a_decision():
 def test_apply_records_each_action_in_order():
     session = new_session(seed=3)
     rng = random.Random(3)
-    applied = []
+    applied: list[tuple[int, Action]] = []
     while len(applied) < 25 and not session.over:
         applied.append(step(session, rng))
     assert len(applied) >= 10
@@ -126,7 +126,9 @@ def test_from_save_rebuilds_the_same_state_and_history(count):
     assert resumed.seats == session.seats
     assert resumed.seed == session.seed
     assert resumed.options == session.options
-    assert resumed.legal(resumed.decider()) == session.legal(session.decider())
+    seat = session.decider()
+    assert seat is not None and resumed.decider() == seat
+    assert resumed.legal(seat) == session.legal(seat)
     assert resumed.to_save() == session.to_save()
 
 
@@ -348,6 +350,7 @@ def check_resumes_exactly(session, budget, full_from):
         resumed = GameSession.from_save(data, REGISTRY)
         assert resumed.position == index
         seat = resumed.decider()
+        assert seat is not None  # the game is not over
         request = resumed.decision_request(seat, **budget)
         expected = requests[index]
         assert request.seat == expected.seat and request.position == expected.position

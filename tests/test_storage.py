@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from collections.abc import Callable
 from dataclasses import fields
 from datetime import datetime
 from pathlib import Path
@@ -405,7 +406,7 @@ def test_record_result_refuses_bad_arguments(store: Storage) -> None:
     with pytest.raises(ValueError):
         store.record_result("", won=True, score=1)
     with pytest.raises(TypeError):
-        store.record_result("nove", won=True, score=1.5)  # type: ignore[arg-type]
+        store.record_result("nove", won=True, score=1.5)  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(TypeError):
         store.record_result("nove", won=True, score=True)
 
@@ -727,11 +728,12 @@ NEWER_WORDS = {
 
 
 def every_write(store: Storage, name: str) -> list[Any]:
-    return {
+    writes: dict[str, list[Callable[[], object]]] = {
         "autosave": [lambda: store.save_game(save_data()), store.delete_game],
         "settings": [lambda: store.save_settings(Settings())],
         "statistics": [lambda: store.record_result("nove", won=True, score=3)],
-    }[name]
+    }
+    return writes[name]
 
 
 @pytest.mark.parametrize("name", list(NEWER))

@@ -62,19 +62,19 @@ def test_a_wrong_move_is_refused_and_the_taught_one_taken(game_id: str) -> None:
                 expected = None if action in good else step.refusal
                 assert coach.refusal(action) == expected, (step.id, action)
             checked += 1
-        action = coach.taught_move()
-        session.apply(0, action if action is not None else _normal(session))
+        taught = coach.taught_move()
+        session.apply(0, taught if taught is not None else _normal(session))
     assert checked == sum(1 for s in script.steps if s.accepts is not None and not s.optional)
 
 
-def _normal(session) -> Action:  # type: ignore[no-untyped-def]
+def _normal(session) -> Action:
     from ai import decide
 
     return decide(session.decision_request(0, "normal"))
 
 
 # The move each taught step must take, written out by hand from the scripts' texts.
-TAUGHT = {
+TAUGHT: dict[str, dict[str, tuple[str, dict[str, object]]]] = {
     "nove": {"hit": ("hit", {}), "stand": ("stand", {})},
     "banco": {"bet": ("bet", {"amount": 1}), "hit": ("hit", {}), "stand": ("stand", {})},
     "kael": {"lay": ("lay", {}), "good_draw": ("good_draw", {}), "call": ("call_kael", {})},
@@ -94,12 +94,17 @@ def test_the_taught_moves_are_the_ones_the_words_ask_for(game_id: str) -> None:
         for name, value in fields.items():
             assert getattr(action, name) == value, (step_id, name)
     if game_id == "kael":  # "the cards worth the most": nothing laid could have shed more
+        from nove_desktop.games.kael.actions import Lay
         from nove_desktop.games.kael.cards import hand_total
 
         laid = seen.taught["lay"]
+        assert isinstance(laid, Lay)
         assert hand_total(laid.cards) == 6, laid  # the deal gives 1 1 3 3 6: 3+3 or the 6
     if game_id == "nox":  # a cover that raises: the card outnumbers the top it covers
+        from nove_desktop.games.nox.actions import Play
+
         cover = seen.taught["cover"]
+        assert isinstance(cover, Play)
         assert cover.stack is not None
 
 

@@ -5,26 +5,27 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
+from typing import Any
 
 from ai import make_seat
 from ai.banco import BancoHeuristicSeat, punter_scores, settlement_values, timid, unseen_values
-from nove_desktop.engine import Stack
+from nove_desktop.engine import Action, Stack
 from nove_desktop.games.banco import BancoGame, BancoOptions
 from nove_desktop.games.banco.actions import HIT, STAND, Bet
-from nove_desktop.games.banco.state import Phase
+from nove_desktop.games.banco.state import BancoState, Phase
 from nove_desktop.games.banco.view import BancoObservation
 from nove_desktop.match import play_match
 
 GAME = BancoGame()
 
 
-def stacked(players: int, banker: int, stock: str, **options: object) -> object:
-    opts = BancoOptions(players=players, first_banker=banker, **options)  # type: ignore[arg-type]
+def stacked(players: int, banker: int, stock: str, **options: Any) -> BancoState:
+    opts = BancoOptions(players=players, first_banker=banker, **options)
     state, _ = GAME.new_game(opts, 0, Stack(cards=tuple(stock.split())))
     return state
 
 
-def choose(seat: BancoHeuristicSeat, state: object, who: int) -> object:
+def choose(seat: BancoHeuristicSeat, state: BancoState, who: int) -> Action:
     return seat.choose(GAME.observe(state, who), GAME.legal_actions(state, who))
 
 
@@ -51,7 +52,7 @@ def test_a_punter_bets_the_minimum_with_a_poor_card_and_more_with_a_six_or_seven
     assert choose(bold, good, 1) == Bet(10)
 
 
-def after_a_timid_stand(**options: object) -> tuple[object, BancoObservation]:
+def after_a_timid_stand(**options: Any) -> tuple[BancoState, BancoObservation]:
     """Seat 1's observation at its next bet, after the banker (seat 0) stood at 3 by choice."""
     state = stacked(2, 0, "Co02 De03 Sp01", **options)
     GAME.apply(state, 1, Bet(1))
@@ -59,12 +60,14 @@ def after_a_timid_stand(**options: object) -> tuple[object, BancoObservation]:
     GAME.apply(state, 0, STAND)  # the banker stands at 3 by choice
     assert state.phase == Phase.BET and state.banker == 0
     obs = GAME.observe(state, 1)
+    assert obs.last_hand is not None
     assert obs.last_hand["banker_score"] == 3 and obs.last_hand["banker_cards"] == 1
     return state, obs
 
 
 def test_a_punter_bets_more_against_a_banker_the_last_settlement_shows_timid() -> None:
     state, obs = after_a_timid_stand(max_bet=50)
+    assert obs.last_hand is not None
     legal = GAME.legal_actions(state, 1)
     chips = obs.chips[1]
     assert timid(obs)
@@ -85,6 +88,7 @@ def test_the_seat_keeps_no_memory_between_decisions() -> None:
     like a fresh seat when the next observation shows a sound one, and the same observation
     always gets the same answer."""
     state, obs = after_a_timid_stand(max_bet=50)
+    assert obs.last_hand is not None
     legal = GAME.legal_actions(state, 1)
     sound = dataclasses.replace(obs, last_hand={**obs.last_hand, "banker_score": 8})
     seat = BancoHeuristicSeat(3)

@@ -103,6 +103,7 @@ def test_a_hint_mean_is_the_seats_mean_round_result() -> None:
     hitting busts unless a 1 comes, and a bust scores -1 whatever else happens."""
     session = nove_session_at(30)
     seat = session.decider()
+    assert seat is not None  # the game is not over
     result = session.hint(seat, iterations=60)
     by_action = {o.action: o for o in result.alternatives}
     assert set(by_action) == {Hit(), Stand()}
@@ -117,7 +118,9 @@ def nove_session_at(total: int) -> GameSession:
 
     hands = {30: ("RA", "YB", "GC"), 12: ("R5", "Y4", "G3")}[total]
     others = ("G4", "P4", "Y5", "Y6", "GA", "R3")  # seat 2: G4 Y5 GA; seat 0: P4 Y6 R3
-    deck = (hands[0], others[0], others[1], hands[1], others[2], others[3], hands[2])
+    deck: tuple[str, ...] = (
+        hands[0], others[0], others[1], hands[1], others[2], others[3], hands[2]
+    )
     deck += (others[4], others[5], "R1", "R2")
     game = REGISTRY.get("nove")
     options = game.options_from_json({"players": 3, "first_dealer": 0})
@@ -125,6 +128,7 @@ def nove_session_at(total: int) -> GameSession:
     session = GameSession(game, options, 3, seats, Stack(cards=deck))
     while session.decider() != 1 or Hit() not in session.legal(1):
         seat = session.decider()
+        assert seat is not None  # the game is not over
         legal = session.legal(seat)
         session.apply(seat, legal[0] if seat == 1 else session.ai_decide(seat))
     assert session.observe(1).min_value == total
@@ -184,6 +188,7 @@ def test_the_session_builds_requests_for_its_seats_and_hints_for_people() -> Non
     session = GameSession(game, game.default_options(3), 8, seats)
     while session.decider() != 0 or len(session.legal(0)) < 2:
         seat = session.decider()
+        assert seat is not None  # the game is not over
         legal = session.legal(seat)
         session.apply(seat, legal[0] if seat == 0 else session.ai_decide(seat, iterations=3))
     with pytest.raises(SeatError, match="played by a person"):

@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 from ai.kael import KaelHeuristicSeat
+from nove_desktop.engine import Action
 from nove_desktop.games.kael import KaelGame
 from nove_desktop.games.kael.actions import (
     DECK_SOURCE,
@@ -68,12 +69,12 @@ def situation(
     )
 
 
-def lays(hand: tuple[str, ...], sources=(DECK_SOURCE, TABLE_SOURCE)) -> list[Lay]:
+def lays(hand: tuple[str, ...], sources=(DECK_SOURCE, TABLE_SOURCE)) -> list[Action]:
     """The single and pair lays of ``hand`` in the engine's order (rank by rank)."""
     by_rank: dict[str, list[str]] = {}
     for card in hand:
         by_rank.setdefault(RANK[card], []).append(card)
-    out = []
+    out: list[Action] = []
     for cards in by_rank.values():
         sets = [(c,) for c in cards] + ([tuple(cards)] if len(cards) == 2 else [])
         out += [Lay(chosen, s) for chosen in sets for s in sources]
@@ -110,6 +111,7 @@ def test_no_low_card_left_on_top_for_a_next_seat_close_to_calling() -> None:
     far = {1: {"card_count": 6, "known_cards": ()}}
     chosen_close = seat().choose(situation(hand, ("9c",), others=close), lays(hand))
     chosen_far = seat().choose(situation(hand, ("9c",), others=far), lays(hand))
+    assert isinstance(chosen_close, Lay) and isinstance(chosen_far, Lay)
     assert chosen_close.cards == ("2a",)
     assert chosen_far.cards == ("1a", "1b")  # same points shed, the pair comes first
 

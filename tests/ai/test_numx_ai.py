@@ -77,7 +77,9 @@ def malus_choice(hand: str, objective: str | None) -> ChooseMalus:
         objectives={0: objective} if objective else {},
     )
     t.state.acting = (0,)
-    return choice(t, 0)  # type: ignore[return-value]
+    chosen = choice(t, 0)
+    assert isinstance(chosen, ChooseMalus)
+    return chosen
 
 
 def test_setup_puts_the_lowest_cards_in_the_malus_area() -> None:

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from ai.factory import normal_seat
+from ai.nox import NoxHeuristicSeat
 from ai.search import Budget, Search
 from ai.search.rounds import RoundScorer
 from ai.search.seat import ranked
@@ -22,6 +23,7 @@ from nove_desktop.games import default_registry
 from nove_desktop.games.kael import KaelGame
 from nove_desktop.games.nove import NoveGame, NoveOptions
 from nove_desktop.games.nove.actions import Discard, Hit, Stand
+from nove_desktop.games.nox.view import NoxObservation
 from nove_desktop.match import decision_request
 from nove_desktop.specs import game_ids
 
@@ -231,7 +233,7 @@ def test_in_kael_fewer_points_is_the_better_round() -> None:
 
 # -- selection -------------------------------------------------------------------------------------
 def edge(action: str, visits: int, available: int, mean: float) -> Edge:
-    made = Edge(0, action)  # type: ignore[arg-type]
+    made = Edge(0, action)  # type: ignore[arg-type]  # made-up actions: strings
     made.visits, made.available, made.utility = visits, available, mean * visits
     return made
 
@@ -242,8 +244,10 @@ def test_ucb_uses_availability_and_prefers_the_better_mean() -> None:
     assert select([often, rarely_available], 0.5) is often
     rarely_tried = edge("rare", 2, 100, 0.3)  # offered 100 times, tried twice: explore it
     assert select([often, rarely_tried], 0.5) is rarely_tried
-    assert select([edge("a", 10, 10, 0.4), edge("b", 10, 10, 0.7)], 0.5).action == "b"
-    assert select([edge("a", 10, 10, 0.5), edge("b", 10, 10, 0.5)], 0.5).action == "a"  # tie
+    better = select([edge("a", 10, 10, 0.4), edge("b", 10, 10, 0.7)], 0.5)
+    assert better.action == "b"  # type: ignore[comparison-overlap]  # made-up actions: strings
+    tie = select([edge("a", 10, 10, 0.5), edge("b", 10, 10, 0.5)], 0.5)
+    assert tie.action == "a"  # type: ignore[comparison-overlap]  # made-up actions: strings
 
 
 # -- the root's candidates -------------------------------------------------------------------------
@@ -256,6 +260,7 @@ def test_candidates_are_the_heuristics_favourites_in_order() -> None:
     legal = game.legal_actions(state, seat)
     observation = game.observe(state, seat)
     normal = normal_seat("nox", 0)
+    assert isinstance(normal, NoxHeuristicSeat) and isinstance(observation, NoxObservation)
     order = ranked(normal, observation, legal, 0, 6)
     assert len(order) == 6 and len(set(order)) == 6 and set(order) <= set(legal)
     worth = dict((action, value) for value, action in normal.values(observation, legal))

@@ -420,7 +420,7 @@ def test_heuristic_declarations_follow_the_5_3_default_in_real_games() -> None:
             wins = score >= 10 or (score >= 9 and pair)
             return (not (best is None or total < best), not wins, total)
 
-        options = [a.option for a in decision.legal]  # type: ignore[attr-defined]
+        options = [a.option for a in decision.legal]  # type: ignore[attr-defined]  # ChooseJokers
         expected = min(options, key=key)
         assert NoveHeuristicSeat(0).choose(decision.observation, decision.legal) == DeclareNove(
             expected

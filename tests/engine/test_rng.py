@@ -13,13 +13,16 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from nove_desktop.engine import Rng
 
+T = TypeVar("T")
 
-def chi_square(counts: Counter[object], categories: list[object], draws: int) -> float:
+
+def chi_square(counts: Counter[T], categories: list[T], draws: int) -> float:
     """Pearson's statistic of ``counts`` against a uniform distribution over ``categories``."""
     expected = draws / len(categories)
     return sum((counts[c] - expected) ** 2 / expected for c in categories)

@@ -422,7 +422,8 @@ def test_ke15_final_turns_and_the_forced_draw():
     k.play((3, DrawOnly(DECK_)))
     assert k.hand(3) == ["9a"]
     k.play((0, Lay(("7a", "7b"), DECK_)))
-    assert k.state.phase == Phase.CUT_WINDOW and k.to_act == (2, 3, 0)  # the caller is frozen
+    assert k.state.phase == Phase.CUT_WINDOW  # the caller (seat 1) is frozen:
+    assert k.to_act == (2, 3, 0)  # type: ignore[comparison-overlap]  # narrowed before play()
     assert k.state.round_no == 1
     k.play((2, Pass()), (3, Pass()), (0, Pass()))
     scored = k.last("round_scored")
@@ -530,7 +531,8 @@ def test_a_window_lists_every_active_seat_but_the_caller_whatever_their_cards(se
         view = k.game.observe(k.state, seat).cut_window
         assert view is not None and view.can_cut == (seat in cutters)
         assert view.waiting == (1, 2, 3, 0)
-    assert k.game.observe(k.state, None).cut_window.can_cut is False
+    public = k.game.observe(k.state, None).cut_window
+    assert public is not None and public.can_cut is False
 
 
 def test_a_window_skips_eliminated_seats_and_the_caller():
@@ -541,7 +543,8 @@ def test_a_window_skips_eliminated_seats_and_the_caller():
     k.play((1, CallKael()))
     assert k.to_act == (2,) and k.state.final_queue == [4, 0]
     k.play((2, Lay(("9a", "9b"), DECK_)))
-    assert k.to_act == (4, 0, 2)  # no S3 (eliminated), no S1 (the caller)
+    # No S3 (eliminated), no S1 (the caller).
+    assert k.to_act == (4, 0, 2)  # type: ignore[comparison-overlap]  # narrowed before play()
 
 
 def test_observations_hide_other_hands_and_show_pickups():

@@ -19,8 +19,9 @@ def seat_row(seat: int, count: int, turns: int, total: int = 0, known: tuple[str
             "eliminated": False, "turns_taken": turns, "owed_final_turn": owed}
 
 
-QUIET = {"good_draw": None, "revealed_hands": None, "last_round": None, "winners": [],
-         "ranking": [], "end_reason": None, "false_kael_allowed": True}
+QUIET: dict[str, Any] = {
+    "good_draw": None, "revealed_hands": None, "last_round": None, "winners": [],
+    "ranking": [], "end_reason": None, "false_kael_allowed": True}
 
 
 def test_during_the_final_turns_after_a_call():

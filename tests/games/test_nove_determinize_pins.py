@@ -12,6 +12,7 @@ import pytest
 from nove_desktop.engine import Rng
 from nove_desktop.games.nove import NoveGame, flow
 from nove_desktop.games.nove import hand as H
+from nove_desktop.games.nove.state import NoveState
 
 GAME = NoveGame()
 SAMPLES = 6
@@ -68,7 +69,7 @@ def test_a_sample_reshuffles_at_random_even_from_a_stacked_game():
     assert GAME.determinize(state, seat, Rng(1)).keep_reshuffle_order is False
 
 
-def after_ask_jokers(players: int) -> object:
+def after_ask_jokers(players: int) -> NoveState:
     """The first turn (seeded random games) in which the seat to play has asked for jokers and
     some hit cards are known not to be jokers (spec 4.7), while a joker is still hidden from it:
     a rare position."""

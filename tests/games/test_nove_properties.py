@@ -10,6 +10,7 @@ sections 5.4 (``resolve_jokers``) and 6.2 (``round_points``), working on card id
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -227,7 +228,7 @@ def test_one_31_bonus_or_one_capo_never_both(table: Table) -> None:
     else:
         assert thirty_one == []
         if alive:
-            best = max(scores[s].value for s in alive)  # type: ignore[type-var]
+            best = max(scores[s].value for s in alive)  # type: ignore[type-var]  # alive: a number
             assert capo == [next(s for s in alive if scores[s].value == best)]
             assert scores[capo[0]].capo == 1
         else:
@@ -265,13 +266,15 @@ def test_resolved_joker_options_are_legal_and_never_exceed_31(table: Table) -> N
 
 @settings(max_examples=300, deadline=None)
 @given(tables(), st.randoms(use_true_random=False))
-def test_points_do_not_depend_on_the_order_of_cards_in_a_hand(table: Table, rnd: object) -> None:
+def test_points_do_not_depend_on_the_order_of_cards_in_a_hand(
+    table: Table, rnd: random.Random
+) -> None:
     """A hand is a set of cards: which joker is "the second one" does not matter [spec 3.2]."""
     _options, scores = table.resolve()
     shuffled = {}
     for seat, cards in table.cards.items():
         cards_list = list(cards)
-        rnd.shuffle(cards_list)  # type: ignore[attr-defined]
+        rnd.shuffle(cards_list)
         shuffled[seat] = tuple(cards_list)
     other = Table(table.order, shuffled, table.locked, table.holder)
     _options2, scores2 = other.resolve()

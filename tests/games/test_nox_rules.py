@@ -134,7 +134,7 @@ def test_invariants_in_random_games(options: NoxOptions, seed: int) -> None:
 
 
 def test_rounds_end_only_by_six_stacks_or_exhaustion() -> None:
-    reasons = set()
+    reasons: set[str] = set()
     for options, seed in random_games(16):
         state, events = GAME.new_game(options, seed)
         rng = Rng(seed)

@@ -37,7 +37,7 @@ def play(state: NoxState, seat: int, action: Play) -> list:
 
 def test_a_round_of_plays_a_merge_and_the_end_of_the_game() -> None:
     state, opening = stacked_game()
-    hands = {seat: cards(text) for seat, text in HANDS.items()}
+    hands: dict[int | None, frozenset[str]] = {seat: cards(text) for seat, text in HANDS.items()}
     assert_events_show(opening, DECK, {**hands, None: NOTHING}, "the deal")
     assert_knowledge(GAME, state, DECK, {**hands, None: NOTHING}, "after the deal")
 

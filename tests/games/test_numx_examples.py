@@ -183,18 +183,19 @@ def test_ne5_facteur_x_window_precedence() -> None:
     t.play((0, play("2a")))
     assert t.trick == (1, 2) and t.state.last_player == 0
     assert t.to_act == (1, 2, 3, 0)
-    assert t.state.window.order == (1, 2, 3, 0)
+    assert t.state.window is not None and t.state.window.order == (1, 2, 3, 0)
     t.play((2, Claim(("3a", "3b"))), (3, Claim(("5a", "5b", "5c"))), (0, Pass()))
     assert t.trick == (1, 2), "S1 outranks S2: nothing is resolved yet"
-    assert t.to_act == (1,)
+    assert t.to_act == (1,)  # type: ignore[comparison-overlap]  # narrowed before play()
     t.play((1, Pass()))
     assert t.trick == (2, 3) and t.state.last_player == 2
     assert t.hand(3) == cards("5a 5b 5c 7b"), "the losing claim's cards never moved"
-    assert t.state.window.order == (3, 0, 1, 2)
+    assert t.state.window is not None and t.state.window.order == (3, 0, 1, 2)
     t.play((3, Claim(("5a", "5b", "5c"))))
     assert t.trick == (3, 5) and t.state.last_player == 3
     t.all_pass()
-    assert t.state.phase == Phase.TURN and t.to_act == (0,)
+    assert t.state.phase == Phase.TURN
+    assert t.to_act == (0,)  # type: ignore[comparison-overlap]  # narrowed before play()
 
 
 def test_ne5_claims_stay_hidden_until_applied() -> None:
@@ -205,9 +206,10 @@ def test_ne5_claims_stay_hidden_until_applied() -> None:
     for seat in (0, 1, 3):
         seen = [e.for_seat(seat) for e in events]
         assert all("3a" not in strings(e.to_json()) for e in seen if e is not None)
-    assert t.game.observe(t.state, 1).window.answered is False
+    other = t.game.observe(t.state, 1).window
+    assert other is not None and other.answered is False
     mine = t.game.observe(t.state, 2).window
-    assert mine.answered and mine.my_claim == ("3a", "3b")
+    assert mine is not None and mine.answered and mine.my_claim == ("3a", "3b")
     assert "3a" not in strings(t.game.observe(t.state, 1).to_json())
 
 

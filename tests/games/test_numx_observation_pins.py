@@ -22,7 +22,7 @@ GAME = NumxGame()
 
 def expected(state: Any, seat: int | None) -> dict[str, Any]:
     mine = seat is not None and 0 <= seat < state.players
-    me = seat if mine else None
+    me: Any = seat if mine else None  # a seat number whenever ``mine``
     opts = state.options
     chosen = state.chosen[me] if mine else None
     window = None

@@ -30,7 +30,7 @@ from nove_desktop.games.numx.actions import (
     Replenish,
 )
 from nove_desktop.games.numx.cards import INF, OBJECTIVES
-from nove_desktop.games.numx.state import Phase
+from nove_desktop.games.numx.state import NumxState, Phase
 
 
 # -- options ---------------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def test_malus_plus_numbers_come_from_the_option() -> None:
 
 
 # -- the game --------------------------------------------------------------------------------------
-def random_game(options: NumxOptions, seed: int) -> tuple[object, int]:
+def random_game(options: NumxOptions, seed: int) -> tuple[NumxState, int]:
     state, _ = GAME.new_game(options, seed)
     rng = Rng(seed)
     actions = 0
@@ -157,6 +157,7 @@ def test_malus_choice_is_simultaneous_and_hidden() -> None:
     state, _ = GAME.new_game(NumxOptions(players=3, first_anchor=2), 4)
     assert GAME.to_act(state) == (0, 1, 2)
     choice = GAME.legal_actions(state, 1)[0]
+    assert isinstance(choice, ChooseMalus)
     events = GAME.apply(state, 1, choice)
     assert GAME.to_act(state) == (0, 2)
     assert events[0].for_seat(0).data["cards"] is None
@@ -235,8 +236,10 @@ def test_every_seat_is_listed_in_a_window_whatever_its_hand() -> None:
     assert t.to_act == (1, 2, 3, 0)
     for seat in (1, 2, 3):
         assert t.legal(seat) == [Pass()]
-        assert t.game.observe(t.state, seat).window.can_claim is False
-    assert t.game.observe(t.state, 0).window.can_claim is False
+        window = t.game.observe(t.state, seat).window
+        assert window is not None and window.can_claim is False
+    window = t.game.observe(t.state, 0).window
+    assert window is not None and window.can_claim is False
 
 
 def test_a_claim_by_the_last_player_itself() -> None:
@@ -246,7 +249,7 @@ def test_a_claim_by_the_last_player_itself() -> None:
     assert Claim(("5a", "5b")) in t.legal(0)
     t.play((1, Pass()), (2, Pass()), (0, Claim(("5a", "5b"))))
     assert t.trick == (2, 5) and t.state.last_player == 0
-    assert t.state.window.order == (1, 2, 0)
+    assert t.state.window is not None and t.state.window.order == (1, 2, 0)
 
 
 def test_replays_record_window_decisions() -> None:
@@ -592,7 +595,7 @@ def test_table_keys_tell_every_split_of_a_value_apart() -> None:
 def test_true_is_not_a_seat_number() -> None:
     t = Numx(4)
     t.rig(hands={1: "SW1 7a 8a", 2: "JK1 5a"}, trick=[(0, "3a", 1, 3)], current=1)
-    t.refuse(1, AddSpecial("SW1", SWAP, True))  # type: ignore[arg-type]
+    t.refuse(1, AddSpecial("SW1", SWAP, True))
     assert AddSpecial("SW1", SWAP, 2) in t.legal(1)
 
 
@@ -634,7 +637,7 @@ def test_the_fast_action_codec_agrees_with_the_generic_one() -> None:
     pool = [None, True, 2, -1, "deck", "", ["7a"], ["7a", 3], [], {"a": 1}]
     checked = 0
     for data in seen[::7]:
-        variants = [data, {**data, "extra": 1}, [data], {**data, "type": ["play"]}]
+        variants: list[Any] = [data, {**data, "extra": 1}, [data], {**data, "type": ["play"]}]
         variants += [{**data, key: value} for key in data for value in pool]
         for variant in variants:
             assert read(CODEC, variant) == read(generic, variant), variant

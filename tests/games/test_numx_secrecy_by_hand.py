@@ -41,7 +41,7 @@ def play(state: NumxState, seat: int, action: Any) -> list[Event]:
 
 def test_a_round_with_objectives_malus_choices_a_waiting_claim_and_draws() -> None:
     state, opening = stacked_round()
-    own = {0: cards(HAND0, "OB05"), 1: cards(HAND1, "OB09")}
+    own: dict[int | None, frozenset[str]] = {0: cards(HAND0, "OB05"), 1: cards(HAND1, "OB09")}
     assert_events_show(opening, FULL_DECK, {**own, None: NOTHING}, "the deal")
     assert_knowledge(GAME, state, FULL_DECK, {**own, None: NOTHING}, "after the deal")
 

@@ -44,7 +44,7 @@ def install(monkeypatch: Any) -> Recorder:
     recorder = Recorder()
     base = pygame.font.Font
 
-    class RecordingFont(base):  # type: ignore[misc, valid-type]
+    class RecordingFont(base):  # type: ignore[misc, valid-type]  # the Font class in use
         def __init__(self, path: Any, size: int) -> None:
             super().__init__(path, size)
             self.pixels = size
@@ -83,14 +83,20 @@ class WatchedScreen(pygame.Surface):
 
     recorder: Recorder
 
-    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+    def blit(
+        self,
+        source: pygame.Surface,
+        dest: Any = (0, 0),
+        area: Any = None,
+        special_flags: int = 0,
+    ) -> pygame.Rect:
         known = self.recorder.sizes.get(id(source))
         if known is not None:
             rect = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
             rect.size = source.get_size()
             if not self.get_rect().contains(rect):
                 self.recorder.outside.append(f"{known[2]}: {known[1][:60]!r} at {tuple(rect)}")
-        return super().blit(source, dest, *args, **kwargs)
+        return super().blit(source, dest, area, special_flags)
 
 
 def watch_screen(app: Any, recorder: Recorder) -> None:

@@ -171,7 +171,7 @@ class Watcher:
                 self.tags[id(event)] = (index, position)
             return events
 
-        session.apply = logged  # type: ignore[method-assign]
+        session.apply = logged  # type: ignore[method-assign]  # watched: wrapped in place
         process = table.process
 
         def played(raw: Any) -> bool:
@@ -187,7 +187,7 @@ class Watcher:
                 self.at = None  # a new round is dealt face down until the next hand-off
             return process(raw)
 
-        table.process = played  # type: ignore[method-assign]
+        table.process = played  # type: ignore[method-assign]  # watched: wrapped in place
         decorate = table.decorate
 
         def decorated(surface: Any, sprite: Any, rect: Any) -> None:
@@ -196,7 +196,7 @@ class Watcher:
             if len(self.texts) > before:  # a badge says something about this card
                 self.faces.append((sprite.card or f"face-down {sprite.ref}", "badge"))
 
-        table.decorate = decorated  # type: ignore[method-assign]
+        table.decorate = decorated  # type: ignore[method-assign]  # watched: wrapped in place
 
     # -- the people at the screen ----------------------------------------------------------------
     def seat_named(self, name: str) -> int:

@@ -23,6 +23,7 @@ from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage
 from nove_desktop.ui.app import App
 from nove_desktop.ui.table.scene import TableScene
+from nove_desktop.ui.widgets import Button
 
 FRAME = 1 / 60
 AI = "normal" if "normal" in SEAT_KINDS else "heuristic"  # the default AI seat
@@ -193,10 +194,11 @@ def labels(table: TableScene) -> list[str]:
     return [getattr(widget, "label", "") for widget in table.controls]
 
 
-def button(table: TableScene, words: str) -> Any:
+def button(table: TableScene, words: str) -> Button:
     """The decision button whose label contains ``words``."""
     matches = [w for w in table.controls if words in getattr(w, "label", "")]
     assert len(matches) == 1, (words, labels(table))
+    assert isinstance(matches[0], Button), matches[0]
     return matches[0]
 
 

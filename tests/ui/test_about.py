@@ -73,7 +73,8 @@ def test_about_is_reached_with_the_keyboard_and_closed_with_escape(app):
         key(app, pygame.K_TAB)
     assert title.focus.focused is title.about_button
     key(app, pygame.K_RETURN)
-    assert isinstance(app.stack.top, AboutScene)
+    about = app.stack.top
+    assert isinstance(about, AboutScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is title
 

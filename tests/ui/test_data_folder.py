@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -27,7 +28,10 @@ from nove_desktop.games import default_registry
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import DATA_ENV, GameStats, Storage
 from nove_desktop.ui.app import App
+from nove_desktop.ui.scenes.dialog import ConfirmDialog
+from nove_desktop.ui.scenes.statistics import StatisticsScene
 from nove_desktop.ui.scenes.summary import RoundSummaryScene
+from nove_desktop.ui.scenes.title import TitleScene
 
 FRAME = 1 / 60
 
@@ -40,13 +44,14 @@ def test_an_unusable_data_folder_is_told_once_and_the_game_plays_on(tmp_path, mo
     try:
         app.settings.animation_speed = "off"
         app.settings.ai_pace = "instant"
-        said = set()
+        said: set[str] = set()
 
         def step(events=()):
             app.step(list(events), FRAME)
             said.update(toast.text for toast in app.toasts)
 
         title = app.scenes.push("title")
+        assert isinstance(title, TitleScene)
         step()
         assert not title.continue_button.enabled
         game = app.registry.get("nove")
@@ -100,7 +105,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
 
-def a_save() -> dict[str, object]:
+def a_save() -> dict[str, Any]:
     game = default_registry().get("nove")
     seats = [SeatConfig("Ada", "human"), SeatConfig("Bot", "heuristic")]
     return GameSession(game, game.options_from_json({"players": 2}), 3, seats).to_save({})
@@ -129,16 +134,19 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
         said: set[str] = set()
         assert (app.settings.animation_speed, app.settings.volume) == ("off", 0.25)  # not reset
         title = app.scenes.push("title")
+        assert isinstance(title, TitleScene)
         app.step([], FRAME)
         assert title.continue_button.enabled  # the saved game is offered
         shown = app.scenes.push("statistics")
+        assert isinstance(shown, StatisticsScene)
         assert shown.statistics == {"kael": GameStats(4, 2, 3)}
         app.stack.pop()
         said.update(toast.text for toast in app.toasts)
         play_a_few_ai_actions(app, said)
         table = next(scene for scene in app.stack if scene.name == "table")
         table.ask_leave()  # no promise that Continue will resume it
-        assert app.stack.top.detail == (
+        dialog = app.stack.top
+        assert isinstance(dialog, ConfirmDialog) and dialog.detail == (
             "Rien ne peut être enregistré ici\u00a0: la partie se termine quand tu quittes la "
             "table."
         )
@@ -173,6 +181,7 @@ def test_a_save_that_cannot_resume_in_a_read_only_folder_is_not_said_to_be_put_a
     app = App(storage=Storage(folder), size=(1024, 640))
     try:
         title = app.scenes.push("title")
+        assert isinstance(title, TitleScene)
         assert title.continue_button.enabled
         title.resume_game()
         texts = [toast.text for toast in app.toasts]
@@ -200,6 +209,7 @@ def test_files_of_a_newer_version_are_named_and_left_untouched(tmp_path: Path) -
         app.settings.ai_pace = "instant"
         said = {toast.text for toast in app.toasts}
         title = app.scenes.push("title")
+        assert isinstance(title, TitleScene)
         app.step([], FRAME)
         said.update(toast.text for toast in app.toasts)
         assert not title.continue_button.enabled  # no Continue for a save it cannot judge

@@ -270,9 +270,9 @@ def test_an_unknown_id_is_a_clear_error(art: CardArt, deck: str, card: str) -> N
 
 def test_an_id_that_is_not_text_is_the_same_clear_error(art: CardArt) -> None:
     with pytest.raises(UnknownCardError, match="None is not a card of the Kaël deck"):
-        art.face(None, *MEDIUM, "kael")  # type: ignore[arg-type]
+        art.face(None, *MEDIUM, "kael")  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(UnknownCardError):
-        art.face(["7a"], *MEDIUM, "kael")  # type: ignore[arg-type]
+        art.face(["7a"], *MEDIUM, "kael")  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 def test_an_unknown_deck_names_the_known_ones(art: CardArt) -> None:
@@ -349,7 +349,7 @@ def test_numx_faces_show_the_games_malus_plus_numbers(fonts: Fonts) -> None:
 @pytest.mark.parametrize("values", [((1, 1), (2, 1)), ((1, 1), (2, 1), (1, "x")), "12"])
 def test_bad_malus_plus_values_are_a_clear_error(fonts: Fonts, values: object) -> None:
     with pytest.raises(ValueError, match="malus_plus_values must be three pairs"):
-        NumxFaces(fonts, malus_plus_values=values)  # type: ignore[arg-type]
+        NumxFaces(fonts, malus_plus_values=values)  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 # -- chips and tokens ----------------------------------------------------------------------------

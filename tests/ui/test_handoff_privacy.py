@@ -117,6 +117,7 @@ def test_a_hand_total_of_another_seat_is_caught(app, monkeypatch, game_id):
     drive(app, watcher, table, random.Random(7), 1 / 30, 2000, lambda: ENTER,
           stop=lambda: watcher.confirmations >= 1 and app.stack.top is table)
     assert watcher.violations == []
+    assert watcher.at is not None  # a confirmed hand-off: a player is at the screen
     other = 1 - watcher.at
     tags = table.seat_tags
 

@@ -10,6 +10,7 @@ import pygame
 import pytest
 from table_helpers import AI, make_app, open_table, reset, run_until, session_for, step
 
+from ai import DecisionRequest
 from ai.search import Budget
 from ai.search import budget as search_budget
 from nove_desktop.ui.table import hints
@@ -111,7 +112,7 @@ def at_an_ai_decision(app):
     """A NOVE table (the human in the third seat) where an AI seat is deciding."""
     session = session_for(app, "nove", [AI, AI, "human"], seed=9)
     table = open_table(app, session)
-    run_until(app, lambda a: session.to_act() and not session.is_human(session.to_act()[0])
+    run_until(app, lambda a: bool(session.to_act()) and not session.is_human(session.to_act()[0])
               and not table.animating, limit=30_000)
     step(app)
     return session, table
@@ -154,7 +155,7 @@ def test_a_hard_seat_at_the_table_thinks_at_the_games_recorded_budget(app, monke
     session = session_for(app, "nove", [AI, "hard", AI], seed=9)
     session.budgets["hard"] = Budget(iterations=24)
     table = open_table(app, session)
-    sent = []
+    sent: list[DecisionRequest] = []
     submit = table.runner.submit
 
     def spy(key, token, work, *args, **kwargs):

@@ -148,7 +148,7 @@ def app(tmp_path_factory, screen):
     patch = pytest.MonkeyPatch()
     original = pygame.font.Font
 
-    class RecordingFont(original):  # type: ignore[misc, valid-type]
+    class RecordingFont(original):  # type: ignore[misc, valid-type]  # the Font class in use
         def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
             if text:
                 screen.texts[screen.where].add(str(text))

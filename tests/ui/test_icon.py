@@ -58,7 +58,7 @@ def test_the_window_gets_the_icon_before_it_opens(monkeypatch, tmp_path):
         calls.append(("icon", surface.get_size()))
         set_icon(surface)
 
-    def record_mode(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def record_mode(*args, **kwargs):
         calls.append(("mode", args[0]))
         return set_mode(*args, **kwargs)
 

@@ -18,6 +18,7 @@ from table_helpers import AI, QUICK_OPTIONS, make_app, open_table, run_until, se
 
 from nove_desktop import i18n
 from nove_desktop.session import GameSession, SeatConfig
+from nove_desktop.ui.scenes.setup import SetupScene
 
 SIZE = (1024, 640)
 LANGUAGES = ("en", "fr", "de", "it")
@@ -52,6 +53,7 @@ def test_menu_scenes_are_legible(tmp_path, monkeypatch, language):
     for game_id, seats in SEATS.items():
         app.scenes.push("setup", game_id=game_id)
         setup = app.stack.top
+        assert isinstance(setup, SetupScene)
         setup.count.set_value(seats)
         setup._count_changed(seats)
         draw(app, recorder)
@@ -76,7 +78,8 @@ def open_largest(tmp_path, recorder, game_id, language):
 
 
 def check(recorder):
-    assert pygame.display.get_surface().get_size() == SIZE
+    window = pygame.display.get_surface()
+    assert window is not None and window.get_size() == SIZE
     assert recorder.drawn, "the recorder saw no text: it is not watching"
     problems = report(recorder) + sorted({f"outside the window: {o}" for o in recorder.outside})
     if problems:

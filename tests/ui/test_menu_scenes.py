@@ -266,7 +266,7 @@ def test_statistics_problem_is_shown(app):
 
 # -- choose game -----------------------------------------------------------------------------------
 def test_new_game_lists_every_game_and_says_which_tables_are_coming(app, monkeypatch):
-    texts = []
+    texts: list[str] = []
     monkeypatch.setattr(app, "fonts", FontsRecorder(app.fonts, texts))
     scene = push(app, "choose_game")
     assert [b.game_id for b in scene.game_buttons] == [g.id for g in app.registry]
@@ -392,7 +392,7 @@ def test_the_last_round_summary_says_see_the_results(app):
     app.settings.ai_pace = "instant"
     push(app, "title")
     table = open_table(app, session_for(app, "kael", [AI, AI, AI], seed=4))
-    seen = []
+    seen: list[tuple[object, str, bool]] = []
 
     def look(app):
         top = app.stack.top
@@ -410,7 +410,7 @@ def test_the_last_round_summary_says_see_the_results(app):
 def test_pass_and_play_never_calls_anyone_you(app, monkeypatch):
     """Defect 5f: with several people at the screen, "You" names nobody: no "I am You", no
     "You's turn"."""
-    texts = []
+    texts: list[str] = []
     monkeypatch.setattr(app, "fonts", FontsRecorder(app.fonts, texts))
     app.settings.animation_speed = "off"
     app.settings.ai_pace = "instant"
@@ -420,6 +420,7 @@ def test_pass_and_play_never_calls_anyone_you(app, monkeypatch):
     setup.kinds[1].set_value("human")
     key(app, pygame.K_RETURN)  # Start (focused)
     table = table_of(app)
+    assert table is not None
     names = [seat.name for seat in table.session.seats]
     assert names[0] == "Player 1" and "You" not in names, (names, app.settings.handoff)
     assert table.pass_and_play, [seat.kind for seat in table.session.seats]
@@ -444,9 +445,10 @@ def test_pass_and_play_never_calls_anyone_you(app, monkeypatch):
 # -- every scene at other sizes -------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_scenes_render_at_other_sizes(app, size):
-    names = [("rules", {"game_id": "nove", "choose": True}), ("settings", {}),
-             ("statistics", {}), ("choose_game", {}), ("title", {}),
-             ("setup", {"game_id": "kael"})]
+    names: list[tuple[str, dict[str, object]]] = [
+        ("rules", {"game_id": "nove", "choose": True}), ("settings", {}),
+        ("statistics", {}), ("choose_game", {}), ("title", {}),
+        ("setup", {"game_id": "kael"})]
     for name, options in names:
         app._resized(1280, 720)
         scene = push(app, name, **options)

@@ -45,6 +45,7 @@ def test_a_failed_save_says_what_happens_and_covers_no_plate(app, monkeypatch):
     assert said == ["The game could not be saved. It goes on, but if you close the app it "
                     "cannot be resumed."]
     step(app)
+    assert table.toast_corner is not None  # the table's toasts have their own corner
     left, bottom, width = table.toast_corner
     box = pygame.Rect(app.s(left), 0, app.s(width), app.s(bottom))
     box.height = app.s(90)

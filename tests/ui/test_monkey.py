@@ -21,6 +21,7 @@ import pytest
 from table_helpers import ENTER, make_app, reset, skip_disk_flush, step
 
 from nove_desktop.engine.replay import parse, run
+from nove_desktop.session import GameSession
 from nove_desktop.ui.app import MIN_H, MIN_W
 from nove_desktop.ui.table.scene import TableScene
 from nove_desktop.ui.tables import table_classes
@@ -48,7 +49,7 @@ class Monkey:
         self.frames = 0
         self.restarts = 0
         self.scenes: dict[str, int] = {}
-        self.sessions: dict[int, object] = {}
+        self.sessions: dict[int, GameSession] = {}
         self.games: set[str] = set()
         self.checks = 0
         self.max_actions = 0

@@ -41,7 +41,7 @@ def resume(app, save):
 def to_the_end(app, answer):
     """Step to the game over; the out-of-game question is answered with ``answer`` (key
     events); summaries are confirmed. Returns the names of the screens seen."""
-    seen = []
+    seen: list[str] = []
     for _ in range(200_000):
         top = app.stack.top
         name = getattr(top, "name", "")

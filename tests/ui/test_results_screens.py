@@ -30,7 +30,7 @@ def summary(app, closed):
 
 def test_the_summary_ignores_keys_and_clicks_for_its_first_second(app):
     reset(app)
-    closed = []
+    closed: list[bool] = []
     scene = summary(app, closed)
     assert scene.focus.focused is None  # no ring, nothing pressable yet
     step(app, [ENTER])
@@ -45,7 +45,7 @@ def test_the_summary_ignores_keys_and_clicks_for_its_first_second(app):
 
 def test_the_guard_counts_frame_time_not_frames(app):
     reset(app)
-    closed = []
+    closed: list[bool] = []
     scene = summary(app, closed)
     app.step([], GUARD_SECONDS + 0.01)  # one long frame: the second has passed
     app.step([ENTER], FRAME)
@@ -59,7 +59,7 @@ def game_over(app, played):
 
 def test_the_game_over_never_deals_again_on_a_stray_enter(app):
     reset(app)
-    played = []
+    played: list[bool] = []
     scene = game_over(app, played)
     for _ in range(frames(GUARD_SECONDS) + 30):  # Enter held through the guard and after it
         step(app, [ENTER])
@@ -73,7 +73,7 @@ def test_the_game_over_never_deals_again_on_a_stray_enter(app):
 
 def test_the_game_over_takes_clicks_after_its_guard(app):
     reset(app)
-    played = []
+    played: list[bool] = []
     scene = game_over(app, played)
     step(app, [click(scene.again.rect.center)])
     assert not played

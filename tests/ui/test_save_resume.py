@@ -23,6 +23,7 @@ from table_helpers import (
     actions_of,
     found,
     key,
+    labels,
     make_app,
     open_table,
     press,
@@ -148,13 +149,14 @@ def test_continue_resumes_the_exact_state_with_the_same_future(apps, tmp_path, g
 
     game = original.game  # a reference built from the replay, action by action
     reference = GameSession(game, original.options, original.seed, original.seats)
-    for seat, data in original.replay.actions:
-        reference.apply(seat, game.actions.from_json(data))
+    for acted, data in original.replay.actions:
+        reference.apply(acted, game.actions.from_json(data))
     rng = random.Random(3)
     for _ in range(120):  # the same future: the same deals and draws for the same actions
         if original.over:
             break
         seat = original.decider()
+        assert seat is not None  # the game is not over
         assert resumed.to_act() == reference.to_act() == original.to_act()
         action = rng.choice(original.legal(seat))
         for session in (original, resumed, reference):
@@ -211,7 +213,8 @@ def test_leaving_the_table_keeps_the_game_for_continue(apps, tmp_path):
     assert title.name == "title" and len(app.stack) == 1
     assert title.continue_button.enabled and "Kaël" in title.continue_button.label
     step(app, [ENTER])
-    assert state_json(table_of(app).session) == expected
+    resumed = table_of(app)
+    assert resumed is not None and state_json(resumed.session) == expected
 
 
 def test_a_finished_game_cannot_be_continued(apps, tmp_path):
@@ -219,6 +222,7 @@ def test_a_finished_game_cannot_be_continued(apps, tmp_path):
     session = session_for(app, "kael", ["heuristic"] * 3, seed=9)
     while not session.over:
         seat = session.decider()
+        assert seat is not None  # the game is not over
         session.apply(seat, session.ai_seat(seat).choose(*session.ai_inputs(seat)))
     app.storage.save_game(session.to_save())
     reset(app)
@@ -239,7 +243,7 @@ def test_continue_in_the_middle_of_a_cut_window(apps, tmp_path):
     table = continue_game(second)
     assert state_json(table.session) == state_json(session)
     settle(second, table, 0)
-    assert [w.label for w in table.controls] == ["CUT!  (C)", "Go on"]
+    assert labels(table) == ["CUT!  (C)", "Go on"]
     assert table.moment is not None and table.moment.moment.kind == "cut"
     assert "cut" in table.status.lower()
     count = actions_of(table.session)
@@ -275,7 +279,7 @@ def test_continue_in_the_middle_of_a_good_draw_prompt(apps, tmp_path, answer):
     second.settings.always_good_draw = False
     table = continue_game(second)
     settle(second, table, 0)
-    assert [w.label for w in table.controls] == ["Lay it  (G)", "Keep it  (K)"]
+    assert labels(table) == ["Lay it  (G)", "Keep it  (K)"]
     assert table.status.startswith("Good draw!")
     code, action = (pygame.K_k, KeepCard()) if answer == "keep" else (pygame.K_g, GoodDraw())
     press(second, code)
@@ -346,6 +350,7 @@ def run_and_kill(tmp_path, game_id, target, when, kinds):
                ",".join(kinds)]
     child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None  # both piped
     try:
         deadline = time.monotonic() + 120
         while not marker.exists():
@@ -381,6 +386,7 @@ def test_a_killed_app_resumes_every_saved_action(apps, tmp_path, game_id, kinds,
     data = run_and_kill(tmp_path, game_id, target, when, kinds)
     loaded = Storage(data).load_game()
     assert loaded.problem is None, loaded.problem  # never a half-written save
+    assert loaded.data is not None
     saved = len(loaded.data["replay"]["actions"])
     # Killed after the save of action ``target``: all of it; during its write: the one before.
     assert saved == (target if when == "saved" else target - 1)
@@ -433,6 +439,7 @@ def _tampered_save(app, game_id, mutate):
     rng = random.Random(31)
     for _ in range(12):
         seat = session.decider()
+        assert seat is not None  # the game is not over
         session.apply(seat, rng.choice(session.legal(seat)))
     data = json.loads(json.dumps(session.to_save()))
     mutate(data)

@@ -48,7 +48,7 @@ class Recorder:
             self.lines.append(str(text))
             return original_banner(text, *args, **kwargs)
 
-        table.banner = banner  # type: ignore[method-assign]
+        table.banner = banner  # type: ignore[method-assign]  # watched: wrapped in place
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

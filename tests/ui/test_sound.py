@@ -57,7 +57,9 @@ def no_audio(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def reopened_mixer() -> Iterator[None]:
     """Lets a test reopen the mixer with other parameters; the old ones come back after."""
-    rate, size, channels = pygame.mixer.get_init()
+    mixer = pygame.mixer.get_init()
+    assert mixer is not None  # the suite's mixer is open
+    rate, size, channels = mixer
     pygame.mixer.quit()
     yield
     pygame.mixer.quit()
@@ -75,7 +77,9 @@ def test_every_effect_plays() -> None:
 def test_the_effects_are_short_and_in_the_mixer_format() -> None:
     board = SoundBoard(0.5, False)
     board.preload()
-    rate, size, channels = pygame.mixer.get_init()
+    mixer = pygame.mixer.get_init()
+    assert mixer is not None
+    rate, size, channels = mixer
     frame_bytes = abs(size) // 8 * channels
     for name in SOUND_NAMES:
         effect = board._sound(name)
@@ -112,7 +116,8 @@ def test_volume_is_clamped_and_reaches_every_rendered_effect() -> None:
     board.set_volume(0.25)
     assert board.volume == 0.25
     for name in SOUND_NAMES:
-        assert board._sound(name).get_volume() == pytest.approx(0.25, abs=0.01)
+        effect = board._sound(name)
+        assert effect is not None and effect.get_volume() == pytest.approx(0.25, abs=0.01)
     board.set_volume(-1.0)
     assert board.volume == 0.0
     assert board.play("chip") is False
@@ -133,7 +138,7 @@ def test_each_effect_is_rendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def counting(parts: object, rate: int) -> list[float]:
         calls.append("x")
-        return real(parts, rate)  # type: ignore[arg-type]
+        return real(parts, rate)  # type: ignore[arg-type]  # passed through as received
 
     monkeypatch.setattr(sound, "synthesise", counting)
     for _ in range(3):

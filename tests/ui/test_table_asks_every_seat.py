@@ -90,8 +90,8 @@ def test_every_listed_ai_seat_is_asked_before_any_answer_is_applied(app, game_id
         answered.append(seat)
         return apply(seat, action)
 
-    table.runner.submit = spy_submit  # type: ignore[method-assign]
-    session.apply = spy_apply  # type: ignore[method-assign]
+    table.runner.submit = spy_submit  # type: ignore[method-assign]  # watched: wrapped in place
+    session.apply = spy_apply  # type: ignore[method-assign]  # watched: wrapped in place
     for _frame in range(600):
         step(app)
         if len(answered) >= len(ai_seats) or (answered and not ai_seats & set(session.to_act())):

@@ -25,13 +25,13 @@ from table_helpers import (
     game_over,
     key,
     make_app,
-    open_table,
     reset,
     run_until,
     session_for,
     step,
     table_of,
 )
+from table_helpers import open_table as open_any_table
 
 from nove_desktop.engine.events import Event
 from nove_desktop.engine.game import Stack
@@ -63,6 +63,13 @@ def fresh(app):
     reset(app)
     app._resized(1280, 720)
     yield
+
+
+def open_table(app, session, resumed=False) -> BancoTable:
+    """The table of ``session`` (table_helpers.open_table), which must be the banco table."""
+    table = open_any_table(app, session, resumed)
+    assert isinstance(table, BancoTable)
+    return table
 
 
 def waiting_for_human(table):
@@ -124,7 +131,7 @@ def test_after_every_action_the_animated_model_already_equals_the_observation(ap
         checks.append(action_count(table))
         original()
 
-    table.reconcile = checked
+    table.reconcile = checked  # type: ignore[method-assign]  # watched: wrapped in place
     run_until(app, game_over, limit=200_000)
     assert session.over
     assert len(set(checks)) >= 20  # the check ran after dozens of different actions
@@ -224,14 +231,30 @@ def test_a_refused_move_shows_the_engines_reason_and_changes_nothing(app):
 
 def test_the_own_hole_card_shows_its_corner_and_carries_the_stake(app, monkeypatch):
     table = human_table(app, first_banker=1)
-    drawn, covers, stacks = [], [], []
+    drawn: list[str] = []
+    covers: list[tuple[object, ...]] = []
+    stacks: list[object] = []
     face = app.art.face
-    monkeypatch.setattr(app.art, "face", lambda card, *a, **k: drawn.append(card) or face(
-        card, *a, **k))
+
+    def drawing_face(card, *a, **k):
+        drawn.append(card)
+        return face(card, *a, **k)
+
+    monkeypatch.setattr(app.art, "face", drawing_face)
     cover = drawing.peek_cover
-    monkeypatch.setattr(drawing, "peek_cover", lambda *a: covers.append(a) or cover(*a))
+
+    def drawing_cover(*a):
+        covers.append(a)
+        return cover(*a)
+
+    monkeypatch.setattr(drawing, "peek_cover", drawing_cover)
     stack = chips.draw_stack
-    monkeypatch.setattr(chips, "draw_stack", lambda *a: stacks.append(a[2]) or stack(*a))
+
+    def drawing_stack(*a):
+        stacks.append(a[2])
+        return stack(*a)
+
+    monkeypatch.setattr(chips, "draw_stack", drawing_stack)
     hole = table.session.state.hands[0][0]
     step(app)
     assert hole in drawn and covers  # the face is drawn, then covered but for a corner
@@ -240,7 +263,9 @@ def test_the_own_hole_card_shows_its_corner_and_carries_the_stake(app, monkeypat
     assert not others & set(drawn)
     step(app, [key(pygame.K_RIGHT), key(pygame.K_RIGHT), ENTER])
     run_until(app, waiting_for_human(table), human=lambda a, t: None)
-    drawn.clear(), covers.clear(), stacks.clear()
+    drawn.clear()
+    covers.clear()
+    stacks.clear()
     step(app)
     assert covers and len(stacks) == before + 1 and [1, 1, 1] in stacks  # seat 0's stake of 3
 
@@ -359,6 +384,7 @@ def test_killed_at_a_chosen_action_resumes_exactly_there(app, tmp_path):
     child = subprocess.Popen([sys.executable, "-c", CHILD, "23", str(marker), str(data)],
                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE)
+    assert child.stderr is not None  # piped
     try:
         deadline = time.monotonic() + 60
         while not marker.exists():
@@ -375,7 +401,7 @@ def test_killed_at_a_chosen_action_resumes_exactly_there(app, tmp_path):
     assert child.returncode == -signal.SIGKILL
     actions = json.loads(marker.read_text())["actions"]
     saved = Storage(data).load_game()
-    assert saved.problem is None
+    assert saved.problem is None and saved.data is not None
     replay = saved.data["replay"]
     assert len(replay["actions"]) == actions
     session = GameSession.from_save(saved.data, app.registry)
@@ -719,10 +745,12 @@ def test_every_public_event_of_a_game_has_words_in_the_log(app):
     brains = {s: session.ai_seat(s) for s in range(6)}
     while not session.over:
         seat = session.decider()
+        assert seat is not None  # the game is not over
         events += session.apply(seat, brains[seat].choose(*session.ai_inputs(seat)))
     kinds = set()
     for event in events:
         public = event.for_seat(None)
+        assert public is not None  # every event of banco has a public view
         line = table.describe_event(public)
         if public.kind not in ("card_dealt", "stood"):
             assert line, public.kind

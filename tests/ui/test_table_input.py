@@ -52,8 +52,10 @@ from nove_desktop.games.kael.actions import (
 from nove_desktop.games.kael.cards import RANK, hand_total
 from nove_desktop.games.nove.actions import AnnounceNove, ChooseJoker, Discard, Hit, Stand
 from nove_desktop.session import GameSession, SeatConfig
+from nove_desktop.ui.scenes.dialog import ConfirmDialog
 from nove_desktop.ui.table.paint import card_rect
 from nove_desktop.ui.table.scene import CardWidget, TableScene
+from nove_desktop.ui.widgets import Button
 
 DEAL = ("R5", "Y3", "P2", "G6", "G4", "Y6", "PA", "RB", "GC", "R1", "Y2")
 SPACE = key(pygame.K_SPACE, " ")
@@ -224,7 +226,7 @@ def test_tab_moves_the_focus_and_enter_presses_the_focused_button(app):
     assert table.focus.focused is table.controls[0]
     press(app, pygame.K_TAB)
     assert table.focus.focused is table.controls[1]
-    pressed = table.controls[1].label
+    pressed = labels(table)[1]
     count = actions_of(table.session)
     step(app, [ENTER])
     assert actions_of(table.session) == count + 1
@@ -345,19 +347,21 @@ def test_the_joker_choice_focuses_the_best_option_clear_of_the_hand(app):
     legal = session.legal(0)
     assert len(table.controls) == len(legal) >= 2
     points = {}
-    for widget in table.controls:
+    buttons = [w for w in table.controls if isinstance(w, Button)]
+    assert buttons == table.controls
+    for widget in buttons:
         value = widget.label.split("(")[-1].rstrip(")")
         number, unit = value.split()
         points[widget] = int(number)
         assert unit == ("point" if abs(int(number)) == 1 else "points"), widget.label
     assert table.focus.focused is table.controls[0]
-    assert points[table.controls[0]] == max(points.values())
+    assert points[buttons[0]] == max(points.values())
     hand = hand_rects(table).values()
-    for widget in table.controls:
+    for widget in buttons:
         assert label_fits(app, widget), widget.label
         assert not any(widget.rect.colliderect(card) for card in hand), widget.label
     # The engine agrees that the focused option scores the most.
-    best = table.controls[0].label.split(":")[0].split("=")[1].strip()
+    best = buttons[0].label.split(":")[0].split("=")[1].strip()
     step(app, [ENTER])
     seat, action = last_action(table)
     assert seat == 0 and action["type"] == "choose_joker" and action["option"] == best
@@ -388,7 +392,7 @@ def test_the_dealer_chooses_the_hand_size(app):
 
 
 def ranks_in_hand(session, seat=0):
-    by_rank = {}
+    by_rank: dict[str, list[str]] = {}
     for card in session.state.hands[seat]:
         by_rank.setdefault(RANK[card], []).append(card)
     return by_rank
@@ -491,7 +495,7 @@ def test_a_false_kael_call_asks_first(app):
     assert app.stack.top is table and actions_of(table.session) == count
     press(app, pygame.K_k, "k")  # the key asks too
     dialog = app.stack.top
-    assert dialog.name == "confirm"
+    assert isinstance(dialog, ConfirmDialog) and dialog.name == "confirm"
     click_at(app, dialog.yes_button.rect.center)  # "Call anyway"
     assert last_action(table) == (0, CallKael().to_json())
 
@@ -600,9 +604,9 @@ def test_the_keyboard_alone_reaches_every_card_and_button(app):
         if isinstance(focused, CardWidget):
             seen_cards.add(focused.ref)
         else:
-            seen_buttons.add(focused.label)
+            seen_buttons.add(getattr(focused, "label", None))
     assert seen_cards == hand
-    assert seen_buttons == {w.label for w in table.controls if w.enabled}
+    assert seen_buttons == {getattr(w, "label", None) for w in table.controls if w.enabled}
     # Pick a card with Enter, then Tab to "Draw from deck" and lay it.
     while not isinstance(table.focus.focused, CardWidget):
         press(app, pygame.K_TAB)

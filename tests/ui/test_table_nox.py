@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -29,6 +30,7 @@ from table_helpers import (
 )
 
 from nove_desktop.engine.events import Event
+from nove_desktop.games.nox.actions import Play
 from nove_desktop.games.nox.scoring import kitty_points
 from nove_desktop.session import GameSession
 from nove_desktop.ui.table import paint
@@ -120,7 +122,7 @@ def model(table) -> dict[str, list]:
     out = {}
     for zone, refs in table.zones.rows.items():
         if refs:
-            row = [None if r.startswith("?") else r for r in refs]
+            row: list[Any] = [None if r.startswith("?") else r for r in refs]
             out[zone] = sorted(row) if zone == f"hand:{table.viewer}" else row
     return out
 
@@ -155,7 +157,7 @@ def test_the_animated_model_equals_the_observation_after_every_action(app, kinds
                 mismatches.append((table.actions_applied, model(table), truth(table)))
         original()
 
-    table.reconcile = checked_reconcile
+    table.reconcile = checked_reconcile  # type: ignore[method-assign]  # watched: wrapped in place
     run_until(app, game_over, limit=200_000)
     actions = len(table.session.replay.actions)
     assert actions > 15 and len(set(checked)) >= actions - 2
@@ -180,6 +182,7 @@ def test_the_preview_agrees_with_the_engine_on_every_legal_play():
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
             for action in rng.sample(legal, min(8, len(legal))):
+                assert isinstance(action, Play)  # NOX's one kind of action
                 kitty = [list(s) for s in state.kitties[action.target]]
                 outcome = play_outcome(kitty, action.card, action.stack)
                 copy = state.copy()
@@ -212,7 +215,8 @@ def test_a_click_on_a_card_then_a_click_on_a_lit_place_plays_it(app):
     card = hand(table)[1]
     click(app, card_centre(table, card))
     assert table.selected_card == card and table.sprites[card].selected
-    legal = {a for a in table.session.legal(table.viewer) if a.card == card}
+    assert table.viewer is not None
+    legal = {a for a in table.session.legal(table.viewer) if isinstance(a, Play) and a.card == card}
     assert {w.action for w in targets(table)} == legal
     place = targets(table)[-1]
     before = len(played(table))
@@ -230,7 +234,7 @@ def test_the_keyboard_alone_picks_a_card_and_a_place(app):
     focused = table.focus.focused
     assert focused is not None and getattr(focused, "ref", None) == hand(table)[0]
     step(app, [key(pygame.K_TAB)])
-    assert table.focus.focused.ref == hand(table)[1]
+    assert getattr(table.focus.focused, "ref", None) == hand(table)[1]
     step(app, [ENTER])
     card = hand(table)[1]
     assert table.selected_card == card
@@ -352,8 +356,12 @@ def test_a_click_on_a_deep_stack_opens_it_for_a_look(app):
     assert deep is not None
     faces: list[str] = []
     original = app.art.face
-    app.art.face = lambda card, w, h, deck="nove": faces.append(card) or original(card, w, h,
-                                                                                      deck)
+
+    def face(card, w, h, deck="nove"):
+        faces.append(card)
+        return original(card, w, h, deck)
+
+    app.art.face = face
     try:
         click(app, table.place_rect(*deep).center)
         assert table.pinned == deep
@@ -601,8 +609,8 @@ def test_nothing_overlaps_and_nothing_leaves_the_window(app, size, count):
     table = start(app, ["human"] + [AI] * (count - 1), seed=40 + count)
     wait_turn(app, table, turns=4)
     step(app, [key(pygame.K_1)])
-    merging = [w for w in targets(table) if (table.outcome_of(w) or None) and
-               table.outcome_of(w).merged]
+    merging = [w for w in targets(table)
+               if (outcome := table.outcome_of(w)) is not None and outcome.merged]
     place = (merging or targets(table))[-1]
     step(app, [motion(place.rect.center)])
     step(app)

@@ -14,6 +14,7 @@ import random
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -25,13 +26,14 @@ from table_helpers import (
     click,
     game_over,
     key,
+    labels,
     make_app,
-    open_table,
     reset,
     run_until,
     session_for,
     step,
 )
+from table_helpers import open_table as open_any_table
 
 from nove_desktop import scenarios
 from nove_desktop.engine.events import Event
@@ -79,6 +81,13 @@ def fresh(app):
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+def open_table(app, session, resumed=False) -> NumxTable:
+    """The table of ``session`` (table_helpers.open_table), which must be the NUM-X table."""
+    table = open_any_table(app, session, resumed)
+    assert isinstance(table, NumxTable)
+    return table
+
+
 def position(app, wanted, players=4, humans=1, seeds=range(1, 300), **options):
     """A saved game of seats "human" (the first ``humans``) and AI that reached ``wanted``."""
     game = app.registry.get("numx")
@@ -170,7 +179,7 @@ def test_setup_lists_every_option_and_its_defaults_start_a_game(app):
 # -- the model follows the events ------------------------------------------------------------------
 def _shape(rows):
     """Zones as the check compares them: ordered zones keep their order, hands are multisets."""
-    out = {}
+    out: dict[str, tuple[object, ...]] = {}
     for zone, refs in rows.items():
         cards = [None if r is None or r.startswith("?") else r for r in refs]
         if not cards:
@@ -202,7 +211,7 @@ def test_a_whole_ai_game_at_the_table_keeps_the_model_equal_to_the_observation(a
                 mismatches.append((len(session.replay.actions), sorted(diff)))
         original()
 
-    table.reconcile = reconcile
+    table.reconcile = reconcile  # type: ignore[method-assign]  # watched: wrapped in place
     run_until(app, game_over, limit=100_000)
     assert session.game.result(session.state).over
     assert mismatches == []
@@ -219,7 +228,7 @@ def test_clicks_pick_cards_from_the_hand_and_a_malus_area_and_play_them(app):
     for card in play.cards:
         click_card(app, table, card)
     assert sorted(table.picked) == sorted(play.cards)
-    label = table.controls[0].label
+    label = labels(table)[0]
     assert label.startswith("Play: ") and "\u2192" in label
     # Board cards of the picked value are highlighted when they are not picked yet.
     value = VALUE[play.cards[0]]
@@ -246,7 +255,7 @@ def test_a_refused_play_shows_the_engines_reason_and_changes_nothing(app):
     single = next(c for c in session.state.hands[0] if IS_CLASSIC[c])
     click_card(app, table, single)
     assert table.picked == [single]
-    label = table.controls[0].label
+    label = labels(table)[0]
     assert label.startswith("Cannot play: ")
     before = (len(session.replay.actions), json.dumps(session.game.state_to_json(session.state)))
     app.toasts.clear()
@@ -290,8 +299,8 @@ def test_pass_and_draw_buttons_and_their_keys(app):
                        and Draw("deck") in s.legal(0) and Pass() in s.legal(0))
     table = open_table(app, session, resumed=True)
     wait_for_controls(app, table)
-    labels = [w.label for w in table.controls]
-    assert any("(P)" in label for label in labels) and any("(D)" in label for label in labels)
+    shown = labels(table)
+    assert any("(P)" in label for label in shown) and any("(D)" in label for label in shown)
     before = len(session.replay.actions)
     step(app, [key(pygame.K_d)])
     assert len(session.replay.actions) == before + 1
@@ -315,7 +324,7 @@ def test_the_swipe_picker_offers_only_usable_targets_and_the_play_carries_them(a
     assert table.picker is None and len(table.planned) == 1
     plan = table.planned[0]
     assert AddSpecial(plan.card, plan.mode, plan.target) in legal
-    label = table.controls[0].label
+    label = labels(table)[0]
     assert "Swipe" in label or label.startswith("Cannot play")
     if label.startswith("Play"):
         before = len(session.replay.actions)
@@ -355,7 +364,7 @@ def test_numx_is_picked_alone_and_named_on_the_play_button(app):
     table = open_table(app, session, resumed=True)
     wait_for_controls(app, table)
     click_card(app, table, action.card)
-    assert table.controls[0].label == "Num-X: end the trick"
+    assert labels(table)[0] == "Num-X: end the trick"
     click_widget(app, table.controls[0])
     assert last_human_action(session) == action
 
@@ -372,7 +381,7 @@ def test_the_refill_takes_picked_hand_cards_and_the_rest_from_the_deck(app):
     card = session.state.hands[0][0]
     click_card(app, table, card)
     assert table.picked == [card]
-    assert "1 card from the deck" in table.controls[0].label
+    assert "1 card from the deck" in labels(table)[0]
     before = len(session.replay.actions)
     click_widget(app, table.controls[0])
     assert action_at(session, before) == (0, Replenish(("deck", card)))
@@ -388,7 +397,7 @@ def test_the_malus_choice_takes_the_two_picked_cards(app):
         click_card(app, table, card)
     chosen = list(table.picked)
     assert len(chosen) == 2 and picks[0] not in chosen
-    assert table.controls[0].label.startswith("Lay ")
+    assert labels(table)[0].startswith("Lay ")
     click_widget(app, table.controls[0])
     action = first_action_of(session, 0, 0)
     assert sorted(action.cards) == sorted(chosen)
@@ -406,6 +415,7 @@ def test_the_claim_picker_offers_exactly_the_legal_claims(app):
     step(app, [key(pygame.K_f)])
     assert table.picker is not None and table.picker.kind == "claim"
     assert len(table.picker.options) == len(claims)
+    assert table.moment is not None
     assert table.moment.countdown.stopped  # the player's countdown waits while they pick
     before = len(session.replay.actions)
     step(app, [ENTER])
@@ -427,7 +437,7 @@ def test_a_player_who_cannot_claim_passes_at_once_but_every_play_keeps_its_pause
         shown.append((clock[0], raw.kind))
         return process(raw)
 
-    table.process = timed
+    table.process = timed  # type: ignore[method-assign]  # watched: wrapped in place
     rng = random.Random(3)
     for _ in range(12_000):
         top = app.stack.top
@@ -435,9 +445,10 @@ def test_a_player_who_cannot_claim_passes_at_once_but_every_play_keeps_its_pause
         if getattr(top, "name", "") in ("round_summary", "game_over") or plays > 9:
             break
         if table.controls and not table.animating and table.moment is None:
+            assert table.viewer is not None
             legal = session.legal(table.viewer)
-            plays = [a for a in legal if isinstance(a, Pass | Draw)] or legal
-            table.act(rng.choice(plays))
+            moves = [a for a in legal if isinstance(a, Pass | Draw)] or legal
+            table.act(rng.choice(moves))
         elif table.controls and table.moment is not None:
             table.answer_window(0, Pass())
         app.step([], FRAME)
@@ -480,6 +491,7 @@ def test_the_numx_interrupt_variant_offers_num_x_in_the_claim_picker(app):
             break
         step(app)
     step(app, [key(pygame.K_f)])
+    assert table.picker is not None
     labels = [o.label for o in table.picker.options]
     assert len(labels) == len(claims) and "Num-X: cut the trick now" in labels
 
@@ -614,7 +626,7 @@ class Watcher:
         self.faces: list[str] = []
         self.rounds: list[list[Event]] = [[]]
         self.idle_round = 0
-        self.table = None
+        self.table: NumxTable | None = None
         self.violations: list[str] = []
         self.handoff_frames = self.table_frames = self.faces_seen = 0
         self.window_frames = 0
@@ -663,6 +675,7 @@ class Watcher:
 
     def judge(self):
         table = self.table
+        assert table is not None
         session = table.session
         game, state = session.game, session.state
         drawn = set(self.faces)
@@ -808,6 +821,7 @@ def test_the_objective_stays_face_down_in_pass_and_play_until_peeked(app):
             break
         step(app)
     viewer = table.viewer
+    assert viewer is not None
     card = session.state.objectives[viewer]
     zone = objective_zone(viewer)
     assert table.zones.row(zone) and table.zones.row(zone)[0].startswith("?")
@@ -824,7 +838,9 @@ def test_the_objective_stays_face_down_in_pass_and_play_until_peeked(app):
 def _fill(table, session, hand=22, malus=6):
     """An extreme table: a long hand, full malus areas, a trick of several groups."""
     ids = [c for c in FULL_DECK if not c.startswith("OB")]
-    rows = {hand_zone(table.viewer): sorted(ids[:hand], key=FULL_DECK.index)}
+    rows: dict[str, Sequence[str | None]] = {
+        hand_zone(table.viewer): sorted(ids[:hand], key=FULL_DECK.index)
+    }
     rest = ids[hand:]
     for seat in range(table.n):
         rows[malus_zone(seat)] = rest[:malus]
@@ -855,7 +871,7 @@ def test_layout_keeps_plates_areas_cards_and_labels_apart_and_on_screen(app, siz
         drawn.append((f"label {text}", rect))
         return rect
 
-    table.label = recording
+    table.label = recording  # type: ignore[method-assign]  # watched: wrapped in place
     table.refilling = True  # the "needs" markers show
     app.draw()
     screen = pygame.Rect((0, 0), app.size)
@@ -864,8 +880,8 @@ def test_layout_keeps_plates_areas_cards_and_labels_apart_and_on_screen(app, siz
     boxes.append(("main button", paint.rect_to_screen(app, G.MAIN_BUTTON)))
     boxes.append(("countdown", paint.rect_to_screen(app, G.COUNTDOWN)))
     boxes.append(("window buttons", paint.rect_to_screen(app, G.WINDOW_BUTTONS)))
-    for rect in G.column(7):
-        boxes.append(("column button", paint.rect_to_screen(app, rect)))
+    for column in G.column(7):
+        boxes.append(("column button", paint.rect_to_screen(app, column)))
     for name, rect in boxes:
         assert screen.contains(rect), (name, rect)
     for (a, ra), (b, rb) in itertools.combinations(boxes, 2):
@@ -953,7 +969,7 @@ def test_every_public_event_of_a_game_that_a_player_needs_has_a_log_line(app):
     from nove_desktop.engine.replay import run
 
     events = run(session.replay, app.registry, keep_events=True).events
-    narrator = Narrator(session.seats and [s.name for s in session.seats], [[1, 1], [2, 1],
+    narrator = Narrator([s.name for s in session.seats], [[1, 1], [2, 1],
                                                                           [1, 2]])
     silent = {"game_start", "fx_window", "fx_answer", "fx_window_closed", "areas", "reveal",
               "trick_start", "objective", "deal", "malus_chosen", "special_prepared"}

@@ -28,6 +28,10 @@ from nove_desktop.games.numx.state import Phase as NumxPhase
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.specs import game_ids
 from nove_desktop.ui.table import paint
+from nove_desktop.ui.tables.banco import BancoTable
+from nove_desktop.ui.tables.kael import KaelTable
+from nove_desktop.ui.tables.numx import NumxTable
+from nove_desktop.ui.widgets import Button
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +95,7 @@ def test_the_swipe_picker_gives_the_weights_after_the_combination_took_its_cards
     session = numx_session(app, {0: "12b JK1 SW1 SW2 3a 5a", 1: "9a 9b 10a", 2: "9c 10b 10c"},
                            {0: "2a 4a", 1: "12a 11a", 2: "7a 8a"})
     table = open_table(app, session, resumed=True)
+    assert isinstance(table, NumxTable)
     wait_for_controls(app, table)
     for card in ("12b", "JK1", "12a"):
         click_card(app, table, card)
@@ -146,6 +151,7 @@ def test_a_false_kael_marks_no_final_turns_and_says_what_happened(app):
     # K-A24), so nobody is owed a final turn and it is nobody's turn any more.
     session = kael_session(app, {0: "7a 9a", 1: "2a 3a", 2: "4a 6a"})
     table = open_table(app, session, resumed=True)
+    assert isinstance(table, KaelTable)
     app.settings.animation_speed = "normal"
     wait_for_controls(app, table)
     assert table.status == "your turn"
@@ -174,6 +180,7 @@ def test_a_false_kael_marks_no_final_turns_and_says_what_happened(app):
 def test_a_valid_kael_marks_the_seats_still_owed_a_final_turn(app):
     session = kael_session(app, {0: "1a 2a", 1: "9b 10a", 2: "8b 11a"})
     table = open_table(app, session, resumed=True)
+    assert isinstance(table, KaelTable)
     wait_for_controls(app, table)
     app.settings.animation_speed = "normal"
     app.settings.ai_pace = "fast"
@@ -196,10 +203,12 @@ def test_kael_hand_size_buttons_run_2_to_7_with_5_highlighted_and_focused(app):
                           seats)
     table = open_table(app, session)
     wait_for_controls(app, table)
-    labels = [w.label for w in table.controls]
-    assert labels == [f"Deal {n} cards" for n in range(2, 8)]
-    primary = [w.label for w in table.controls if w.primary]
-    assert primary == ["Deal 5 cards"] and table.focus.focused.label == "Deal 5 cards"
+    buttons = [w for w in table.controls if isinstance(w, Button)]
+    assert buttons == table.controls
+    assert [w.label for w in buttons] == [f"Deal {n} cards" for n in range(2, 8)]
+    primary = [w.label for w in buttons if w.primary]
+    assert primary == ["Deal 5 cards"] and table.focus.focused in buttons
+    assert getattr(table.focus.focused, "label", None) == "Deal 5 cards"
     assert not any(tag.startswith("hand") for tag in table.seat_tags(0))  # no "hand 0" yet
     step(app, [ENTER])
     assert session.state.hands[0] and len(session.state.hands[0]) == 5
@@ -219,6 +228,7 @@ def test_the_fixed_hand_size_row_is_greyed_out_while_the_dealer_chooses(app):
 def test_kael_same_rank_cards_are_picked_together_by_keyboard_and_mouse(app, by):
     session = kael_session(app, {0: "9a 9b 2a 13a", 1: "2b 3a", 2: "4a 6a"}, circuit=False)
     table = open_table(app, session, resumed=True)
+    assert isinstance(table, KaelTable)
     wait_for_controls(app, table)
     if by == "keyboard":
         for _ in range(10):
@@ -229,7 +239,7 @@ def test_kael_same_rank_cards_are_picked_together_by_keyboard_and_mouse(app, by)
     else:
         click_card(app, table, "9a")
     assert sorted(table.selected) == ["9a", "9b"]
-    assert "Draw from deck  (D)" in [w.label for w in table.controls]
+    assert "Draw from deck  (D)" in [getattr(w, "label", "") for w in table.controls]
     # Picking one of them again puts it back: a single 9 may be laid too.
     if by == "keyboard":
         step(app, [ENTER])
@@ -252,6 +262,7 @@ def test_no_status_line_names_a_turn_while_the_round_is_scored(app, game_id):
 def test_a_refusal_is_taken_down_once_the_move_is_made(app):
     session = session_for(app, "banco", ["human", AI, AI], seed=3)
     table = open_table(app, session)
+    assert isinstance(table, BancoTable)
     run_until(app, lambda a: waiting_for(a, table, 0) and table.betting())
     step(app, [key(pygame.K_h, "h")])  # Hit before betting: refused with the engine's reason
     assert any(t.text.startswith("Place your bet first") for t in app.toasts)
@@ -350,6 +361,7 @@ def test_the_chain_badge_lies_outside_the_countdown_ring(app, length):
     pile = " ".join(["5b", *["9a", "9b", "9c"][:length]])
     session = kael_session(app, {0: "1a 2a", 1: "2b 3a", 2: "4a 6a"}, table=pile)
     table = open_table(app, session, resumed=True)
+    assert isinstance(table, KaelTable)
     wait_for_controls(app, table)
     assert table.chain_of_model() == ("9", length)
     image = fitted(app, f"\u00d7{length}", app.s(60), app.s(20), (255, 255, 255), bold=True)

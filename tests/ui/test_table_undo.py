@@ -106,6 +106,7 @@ def test_ctrl_z_and_the_button_take_back_the_last_move(app):
     point = play_until_undo_allowed(app, rebuilt)
     click_at(app, rebuilt.undo_button.rect.center)
     again = table_of(app)
+    assert again is not None
     assert again is not rebuilt and session.position == point and session.undos == 2
     assert shows_the_game_as_it_stands(again)
     settle(app, again, 0)
@@ -165,7 +166,7 @@ def test_every_table_is_rebuilt_as_it_stands(app, game_id, seed):
     point = play_until_undo_allowed(app, table)
     ctrl_z(app)
     rebuilt = table_of(app)
-    assert rebuilt is not table and session.position == point
+    assert rebuilt is not None and rebuilt is not table and session.position == point
     assert shows_the_game_as_it_stands(rebuilt)
     settle(app, rebuilt, 0)
     assert rebuilt.controls
@@ -188,6 +189,6 @@ def test_an_undo_during_the_animation_leaves_nothing_in_flight(app):
     point = max(i for i, (seat, _a) in enumerate(session.replay.actions) if seat == 0)
     ctrl_z(app)
     rebuilt = table_of(app)
-    assert rebuilt is not table and session.position == point
+    assert rebuilt is not None and rebuilt is not table and session.position == point
     assert shows_the_game_as_it_stands(rebuilt)
     assert not any(sprite.motion.moving for sprite in rebuilt.sprites.values())

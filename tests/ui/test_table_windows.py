@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from table_helpers import AI, FRAME, click, make_app, open_table, reset, step
+from table_helpers import AI, FRAME, button, click, make_app, open_table, reset, step
 
 from nove_desktop import scenarios
 from nove_desktop.games.kael.actions import Pass
@@ -48,7 +48,7 @@ def test_ai_answers_play_while_the_window_waits_for_the_human(app):
     assert session.to_act() == (0,)  # every AI seat has answered, well before the countdown
     assert table.moment.countdown.left > 0.5
     assert table.controls  # the human's buttons are still there
-    go_on = next(w for w in table.controls if "Go on" in w.label)
+    go_on = button(table, "Go on")
     before = len(session.replay.actions)
     step(app, [click(go_on.rect.center)])
     assert len(session.replay.actions) == before + 1
@@ -58,7 +58,7 @@ def test_a_window_is_shown_for_its_full_length_even_when_everyone_passed_early(a
     session = cut_window_for_the_human(app)
     table = open_table(app, session, resumed=True)
     step(app, frames=5)
-    go_on = next(w for w in table.controls if "Go on" in w.label)
+    go_on = button(table, "Go on")
     step(app, [click(go_on.rect.center)])
     assert 0 not in session.to_act()
     seconds = app.settings.window_seconds
@@ -74,7 +74,7 @@ def test_an_untimed_window_closes_once_everyone_has_answered(app):
     session = cut_window_for_the_human(app)
     table = open_table(app, session, resumed=True)
     step(app, frames=5)
-    go_on = next(w for w in table.controls if "Go on" in w.label)
+    go_on = button(table, "Go on")
     step(app, [click(go_on.rect.center)])
     step(app, frames=3)
     assert table.moment is None or not table.moment.holding

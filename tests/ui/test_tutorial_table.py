@@ -41,7 +41,7 @@ def fresh(app):
     yield
 
 
-def learn(app, game_id: str):  # type: ignore[no-untyped-def]
+def learn(app, game_id: str):
     """New game, then the game's Learn to play button (by the mouse, as a player would)."""
     app.scenes.push("choose_game")
     step(app)
@@ -87,7 +87,9 @@ def test_r_opens_the_rules_at_the_steps_section(app) -> None:
     press(app, pygame.K_r, "r")
     rules = app.stack.top
     assert isinstance(rules, RulesScene)
-    section = script_for("banco").steps[0].section  # type: ignore[union-attr]
+    script = script_for("banco")
+    assert script is not None
+    section = script.steps[0].section
     top = rules.section_tops[section]
     assert rules.scroll > 0 and rules.scroll <= top <= rules.scroll + rules.view.height // 4
     step(app, [key(pygame.K_ESCAPE)])
