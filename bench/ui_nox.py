@@ -40,7 +40,7 @@ import pygame
 
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage
-from nove_desktop.ui.app import FPS, IDLE_WAKE_MS, App
+from nove_desktop.ui.app import FPS, IDLE_POLL_S, App
 from nove_desktop.ui.table.scene import TableScene
 
 FRAME = 1 / 60
@@ -124,9 +124,8 @@ def idle_share(size: tuple[int, int], seconds: float) -> dict[str, float]:
     steps = 0
     while time.perf_counter() - wall_start < seconds:
         if app.idle:
-            first = pygame.event.wait(IDLE_WAKE_MS)
-            events = [first] if first.type != pygame.NOEVENT else []
-            events += pygame.event.get()
+            time.sleep(IDLE_POLL_S)  # as the app's own idle loop
+            events = pygame.event.get()
         else:
             events = pygame.event.get()
         dt = app.clock.tick(FPS) / 1000.0

@@ -108,7 +108,7 @@ def child_frames(args: argparse.Namespace) -> dict[str, Any]:
 def child_idle(args: argparse.Namespace) -> dict[str, Any]:
     import pygame
 
-    from nove_desktop.ui.app import IDLE_WAKE_MS
+    from nove_desktop.ui.app import IDLE_POLL_S
 
     app = _app((1920, 1080))
     app.settings.animation_speed = "normal"
@@ -123,15 +123,14 @@ def child_idle(args: argparse.Namespace) -> dict[str, Any]:
     # What the event wait alone costs (SDL's dummy driver polls while it waits).
     cpu0, wall0 = time.process_time(), time.perf_counter()
     while time.perf_counter() - wall0 < min(2.0, args.idle_seconds):
-        pygame.event.wait(IDLE_WAKE_MS)
+        time.sleep(IDLE_POLL_S)
     wait_only = 100 * (time.process_time() - cpu0) / (time.perf_counter() - wall0)
     frames = 0
     cpu0, wall0 = time.process_time(), time.perf_counter()
     while time.perf_counter() - wall0 < args.idle_seconds:
         if app.idle:
-            first = pygame.event.wait(IDLE_WAKE_MS)
-            events = [first] if first.type != pygame.NOEVENT else []
-            events += pygame.event.get()
+            time.sleep(IDLE_POLL_S)  # as the app's own idle loop
+            events = pygame.event.get()
         else:
             events = pygame.event.get()
         app.step(events, FRAME)

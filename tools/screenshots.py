@@ -226,7 +226,7 @@ def all_stages() -> list[tuple[str, Any]]:
     from nove_desktop.specs import SPECS
     from tools.stages import menus
 
-    stages = list(menus.STAGES)
+    stages: list[tuple[str, Any]] = list(menus.STAGES)
     for spec in SPECS:
         stages += spec.screenshot_stages()
     return stages

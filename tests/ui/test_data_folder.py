@@ -32,6 +32,7 @@ from nove_desktop.ui.scenes.dialog import ConfirmDialog
 from nove_desktop.ui.scenes.statistics import StatisticsScene
 from nove_desktop.ui.scenes.summary import RoundSummaryScene
 from nove_desktop.ui.scenes.title import TitleScene
+from nove_desktop.ui.table.scene import TableScene
 
 FRAME = 1 / 60
 
@@ -143,7 +144,7 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
         app.stack.pop()
         said.update(toast.text for toast in app.toasts)
         play_a_few_ai_actions(app, said)
-        table = next(scene for scene in app.stack if scene.name == "table")
+        table = next(scene for scene in app.stack if isinstance(scene, TableScene))
         table.ask_leave()  # no promise that Continue will resume it
         dialog = app.stack.top
         assert isinstance(dialog, ConfirmDialog) and dialog.detail == (
