@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.text import Reason, Seat, why
 from . import flow
 from .actions import HIT, STAND, Bet, Hit, Stand, action_reason, bet, chips

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 from ...engine.errors import FormatError
@@ -9,9 +10,10 @@ from ...engine.rng import Rng
 from .options import BancoOptions
 
 
-class Phase:
+class Phase(enum.StrEnum):
     """Decision phases and ``GAME_OVER``. The spec's engine phases (HAND_START, SETTLEMENT,
-    END_OF_HAND) run inside ``new_game`` / ``apply`` and are never seen between two calls."""
+    END_OF_HAND) run inside ``new_game`` / ``apply`` and are never seen between two calls.
+    The values are the strings saves and observations have always held."""
 
     BET = "BET"
     DRAW = "DRAW"
@@ -91,7 +93,7 @@ class BancoState:
         self.bets: list[int] = [0] * n
         self.status: list[str] = [Status.NONE] * n
         self.stock: list[str] = []
-        self.phase = Phase.BET
+        self.phase: Phase = Phase.BET
         self.current = -1
         self.banker = 0
         self.hands_in_term = 0
@@ -144,7 +146,7 @@ class BancoState:
             "bets": self.bets[:],
             "status": self.status[:],
             "stock": self.stock[:],
-            "phase": self.phase,
+            "phase": str(self.phase),
             "current": self.current,
             "banker": self.banker,
             "hands_in_term": self.hands_in_term,
@@ -168,6 +170,7 @@ class BancoState:
             state.hands = [tuple(str(c) for c in hand) for hand in data["hands"]]
             for name in _PLAIN_FIELDS:
                 setattr(state, name, data[name])
+            state.phase = Phase(data["phase"])
             state.order = tuple(int(s) for s in data["order"])
             state.winners = tuple(int(s) for s in data["winners"])
         except (KeyError, TypeError, ValueError) as exc:
