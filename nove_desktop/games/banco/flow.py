@@ -4,6 +4,7 @@ decision phase (BET, DRAW, BANKER_DRAW) or in GAME_OVER."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ...engine.events import ONLY, Event
@@ -24,7 +25,7 @@ from .events import (
     Settled,
     Stood,
 )
-from .state import BancoState, Phase, Status
+from .state import BANKER_DRAW, BET, DRAW, GAME_OVER, BancoState, Status
 
 MAX_CARDS = 5  # spec 5.4 / D-28: the hole card and at most four extra cards
 _CARD = ("card",)
@@ -37,6 +38,44 @@ ONE_PLAYER_LEFT = "one_player_left"
 HAND_LIMIT = "hand_limit"
 ROTATION_COMPLETE = "rotation_complete"
 BANK_FULL = "bank_full"
+
+
+# -- the frequent events, made once ---------------------------------------------------------------
+# Events are immutable values and a game repeats the same few thousand of them. A frozen dataclass
+# costs about twice the old untyped event to build, and the search AI's random playouts build two
+# per action (a fifth of their speed, bench/engine.py): the frequent kinds are made once per
+# distinct value and shared. Bounded per kind, so a long session's memory stays small.
+_SHARED = 4096
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _dealt(seat: int, card: str) -> CardDealt:
+    return CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _bet_placed(seat: int, amount: int) -> BetPlaced:
+    return BetPlaced(seat, amount)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _drawn(seat: int, card: str) -> CardDrawn:
+    return CardDrawn(seat, card)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _stood(seat: int, auto: bool) -> Stood:
+    return Stood(seat, auto)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _hole_revealed(seat: int, card: str, score: int) -> HoleRevealed:
+    return HoleRevealed(seat, card, score)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _settled(seat: int, outcome: str, amount: int, mine: int, bank: int) -> Settled:
+    return Settled(seat, outcome, amount, mine, bank)
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -87,7 +126,7 @@ def start_hand(state: BancoState, events: list[Event], top: Sequence[str] = ()) 
         card = stock.pop()
         hands[seat] = (card,)
         totals[seat] = VALUE[card]
-        events.append(CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD))
+        events.append(_dealt(seat, card))
     for seat in order:
         status[seat] = Status.WAITING
     state.stock = stock
@@ -124,7 +163,7 @@ def next_punter(state: BancoState, events: list[Event]) -> None:
             state.pos = pos
             state.current = seat
             state.status[seat] = Status.BETTING
-            state.phase = Phase.BET
+            state.phase = BET
             return
         state.status[seat] = Status.SAT_OUT
         events.append(SatOut(seat, BANK_FULL))
@@ -142,8 +181,8 @@ def place_bet(state: BancoState, seat: int, amount: int, events: list[Event]) ->
     state.bets[seat] = amount
     state.coverage_left -= amount
     state.status[seat] = Status.DRAWING
-    state.phase = Phase.DRAW
-    events.append(BetPlaced(seat, amount))
+    state.phase = DRAW
+    events.append(_bet_placed(seat, amount))
     if not can_hit(state, seat):  # 12 players can empty a 40-card stock
         stand(state, seat, True, events)
 
@@ -155,7 +194,7 @@ def draw(state: BancoState, seat: int, events: list[Event]) -> None:
     state.hands[seat] = hand
     total = (state.totals[seat] + VALUE[card]) % 10
     state.totals[seat] = total
-    events.append(CardDrawn(seat, card))
+    events.append(_drawn(seat, card))
     if total == 9:
         if seat == state.banker:  # the banker's hole card stays down until the settlement
             stand(state, seat, True, events)
@@ -169,7 +208,7 @@ def draw(state: BancoState, seat: int, events: list[Event]) -> None:
 
 
 def stand(state: BancoState, seat: int, auto: bool, events: list[Event]) -> None:
-    events.append(Stood(seat, auto))
+    events.append(_stood(seat, auto))
     if seat == state.banker:
         settle(state, events)
     else:
@@ -181,7 +220,7 @@ def stand(state: BancoState, seat: int, auto: bool, events: list[Event]) -> None
 def banker_turn(state: BancoState, events: list[Event]) -> None:
     """Spec 5.5: the banker draws freely (the stock may already be empty)."""
     banker = state.banker
-    state.phase = Phase.BANKER_DRAW
+    state.phase = BANKER_DRAW
     state.current = banker
     if not can_hit(state, banker):
         stand(state, banker, True, events)
@@ -209,7 +248,7 @@ def settle(state: BancoState, events: list[Event]) -> None:
         score = totals[seat]
         if not revealed[seat]:
             revealed[seat] = True
-            events.append(HoleRevealed(seat, hands[seat][0], score))
+            events.append(_hole_revealed(seat, hands[seat][0], score))
         if score > bank_score:
             outcome = "win"
             chips[seat] += amount
@@ -218,7 +257,7 @@ def settle(state: BancoState, events: list[Event]) -> None:
             outcome = "lose"
             chips[seat] -= amount
             chips[banker] += amount
-        events.append(Settled(seat, outcome, amount, score, bank_score))
+        events.append(_settled(seat, outcome, amount, score, bank_score))
         outcomes[seat] = outcome
         scores[seat] = score
     state.last_hand = {  # public and card-free: the next hand reshuffles these cards
@@ -286,7 +325,7 @@ def ranking(state: BancoState) -> list[int]:
 
 def game_over(state: BancoState, reason: str, events: list[Event]) -> None:
     """Spec 5.8: the players with the most chips win (a tie is a shared win)."""
-    state.phase = Phase.GAME_OVER
+    state.phase = GAME_OVER
     state.current = -1
     state.end_reason = reason
     best = max(state.chips)
