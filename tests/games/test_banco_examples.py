@@ -11,6 +11,7 @@ from nove_desktop.engine import Event, IllegalActionError, Stack
 from nove_desktop.games.banco import BancoGame, BancoOptions
 from nove_desktop.games.banco.actions import HIT, STAND, Bet
 from nove_desktop.games.banco.cards import VALUE, score
+from nove_desktop.games.banco.events import BankPassed, GameStarted
 from nove_desktop.games.banco.state import Phase
 
 GAME = BancoGame()
@@ -434,12 +435,12 @@ def test_nv12_the_bank_goes_round_once_from_the_banker_drawn_by_lot() -> None:
     options = BancoOptions(players=3)
     seed = next(s for s in range(100) if GAME.new_game(options, s)[0].banker == 1)
     state, events = GAME.new_game(options, seed)
-    assert events[0].data["banker"] == 1
+    assert isinstance(events[0], GameStarted) and events[0].banker == 1
     while GAME.to_act(state):  # bet the minimum and stand: a quiet game
         seat = GAME.to_act(state)[0]
         action = Bet(1) if state.phase == Phase.BET else STAND
         events += GAME.apply(state, seat, action)
-    passes = [(e.data["from"], e.data["to"]) for e in events if e.kind == "bank_passed"]
+    passes = [(e.from_, e.to) for e in events if isinstance(e, BankPassed)]
     assert passes == [(1, 2), (2, 0)]
     assert GAME.result(state).reason == "rotation_complete"
     assert state.banks_held == [1, 1, 1]

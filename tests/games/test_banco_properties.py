@@ -14,6 +14,7 @@ from nove_desktop.engine.jsonable import to_plain
 from nove_desktop.games.banco import BancoGame, BancoOptions
 from nove_desktop.games.banco.actions import CODEC, HIT, STAND, Bet, Hit, Stand
 from nove_desktop.games.banco.cards import DECKS, VALUE, card_name, score
+from nove_desktop.games.banco.events import BankPassed, CardDealt
 from nove_desktop.games.banco.state import Phase
 from nove_desktop.games.banco.view import determinize, forbidden_hole_values
 
@@ -88,7 +89,7 @@ def test_every_way_to_end_and_to_pass_the_bank_happens() -> None:
                 seat = GAME.to_act(state)[0]
                 events += GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
             ends.add(GAME.result(state).reason)
-            passes.update(e.data["reason"] for e in events if e.kind == "bank_passed")
+            passes.update(e.reason for e in events if isinstance(e, BankPassed))
     assert ends == {"rotation_complete", "one_player_left", "hand_limit"}
     assert passes == {"banker_broke", "banker_zero", "term_complete"}
 
@@ -209,14 +210,17 @@ def test_the_bankers_hole_card_stays_hidden_until_the_settlement() -> None:
 
 def test_dealt_cards_are_private_events() -> None:
     _state, events = GAME.new_game(BancoOptions(players=3, first_banker=0), 8)
-    dealt = [e for e in events if e.kind == "card_dealt"]
-    assert [e.data["seat"] for e in dealt] == [1, 2, 0]
+    dealt = [e for e in events if isinstance(e, CardDealt)]
+    assert [e.seat for e in dealt] == [1, 2, 0]
     for event in dealt:
-        owner = event.data["seat"]
-        assert event.for_seat(owner).data["card"] == event.data["card"]
+        owner = event.seat
+        assert event.card is not None
+        assert event.for_seat(owner) == event
         for other in {0, 1, 2} - {owner}:
-            assert event.for_seat(other).data == {"seat": owner, "card": None}
-        assert event.for_seat(None).data["card"] is None
+            assert event.for_seat(other) == CardDealt(owner, None)
+            assert event.for_seat(other).to_json() == {"kind": "card_dealt", "seat": owner,
+                                                       "card": None}
+        assert event.for_seat(None) == CardDealt(owner, None)
 
 
 def test_determinization_never_gives_a_hidden_nine() -> None:

@@ -36,8 +36,18 @@ from table_helpers import open_table as open_any_table
 from nove_desktop.engine.events import Event
 from nove_desktop.engine.game import Stack
 from nove_desktop.engine.replay import run
+from nove_desktop.games.banco import BancoGame
 from nove_desktop.games.banco.actions import HIT, STAND, Bet
 from nove_desktop.games.banco.cards import DECKS
+from nove_desktop.games.banco.events import (
+    BankerRevealed,
+    CardDealt,
+    CardDrawn,
+    HandStarted,
+    HoleRevealed,
+    NineRevealed,
+    Settled,
+)
 from nove_desktop.games.banco.options import BancoOptions
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage
@@ -45,7 +55,7 @@ from nove_desktop.ui.scenes.handoff import HandoffScene
 from nove_desktop.ui.table.layout import DESIGN_H, DESIGN_W, Side
 from nove_desktop.ui.table.paint import rect_to_screen
 from nove_desktop.ui.table.zones import is_placeholder
-from nove_desktop.ui.tables.banco import BancoTable, chips, drawing, geometry, words
+from nove_desktop.ui.tables.banco import BancoTable, chips, draw, geometry, words
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL_CARDS = frozenset(card for deck in DECKS.values() for card in deck)
@@ -241,13 +251,13 @@ def test_the_own_hole_card_shows_its_corner_and_carries_the_stake(app, monkeypat
         return face(card, *a, **k)
 
     monkeypatch.setattr(app.art, "face", drawing_face)
-    cover = drawing.peek_cover
+    cover = draw.peek_cover
 
     def drawing_cover(*a):
         covers.append(a)
         return cover(*a)
 
-    monkeypatch.setattr(drawing, "peek_cover", drawing_cover)
+    monkeypatch.setattr(draw, "peek_cover", drawing_cover)
     stack = chips.draw_stack
 
     def drawing_stack(*a):
@@ -416,7 +426,7 @@ def test_killed_at_a_chosen_action_resumes_exactly_there(app, tmp_path):
 
 
 # -- pass-and-play privacy -------------------------------------------------------------------------
-REVEALS = ("nine_revealed", "hole_revealed", "banker_revealed")
+REVEALS = (NineRevealed, HoleRevealed, BankerRevealed)
 
 
 class Watcher:
@@ -458,17 +468,16 @@ class Watcher:
 
     def log(self, events: list[Event]) -> None:
         for event in events:
-            data = event.data
-            if event.kind == "hand_started":
+            if isinstance(event, HandStarted):
                 self.hands.append({"hole": {}, "up": set(), "public": set()})
             hand = self.hands[-1]
-            if event.kind == "card_dealt":
-                hand["hole"][data["seat"]] = data["card"]
-            elif event.kind == "card_drawn":
-                hand["public"].add(data["card"])
-            elif event.kind in REVEALS:
-                hand["up"].add(data["seat"])
-                hand["public"].add(data["hole_card"])
+            if isinstance(event, CardDealt):
+                hand["hole"][event.seat] = event.card
+            elif isinstance(event, CardDrawn):
+                hand["public"].add(event.card)
+            elif isinstance(event, REVEALS):
+                hand["up"].add(event.seat)
+                hand["public"].add(event.hole_card)
 
     def private(self, viewer):
         """Cards that must not be drawn now: unrevealed hole cards of other humans."""
@@ -761,9 +770,9 @@ def test_every_public_event_of_a_game_has_words_in_the_log(app):
 
 
 def test_settlement_words_mark_a_tie_for_the_bank():
-    tie = {"outcome": "lose", "amount": 5, "punter_score": 7, "banker_score": 7}
+    tie = Settled(seat=0, outcome="lose", amount=5, punter_score=7, banker_score=7)
     assert "tie, bank wins" in words.settled_words(tie, "Ana")
-    win = {"outcome": "win", "amount": 3, "punter_score": 8, "banker_score": 6}
+    win = Settled(seat=0, outcome="win", amount=3, punter_score=8, banker_score=6)
     assert words.settled_words(win, "Ana") == "Ana beats the bank, 8 to 6: +3."
     assert words.cap_words(1, 8, "bank", 10) == "Bet 1 to 8: the bank has only 8 left"
     assert words.pass_reason("term_complete", 5) == "5 hands"
@@ -789,3 +798,10 @@ def test_a_table_waiting_for_the_human_lets_the_app_sleep(app):
     table = human_table(app, players=12, first_banker=6)
     step(app, frames=40)
     assert table.controls and app.idle
+
+
+def test_every_kind_of_banco_event_has_a_typed_handler():
+    table = BancoTable.__new__(BancoTable)  # the handler table only: no scene is opened
+    handled = table.event_handlers().classes()
+    assert sorted(c.KIND for c in handled) == sorted(BancoGame.events.kinds)
+    assert len(handled) == len(BancoGame.events.classes)

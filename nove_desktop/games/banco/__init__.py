@@ -7,9 +7,10 @@ from typing import Any
 
 from ...engine.actions import Action
 from ...engine.errors import InvalidOptionsError
-from ...engine.events import LegacyEvent as Event
-from ...engine.game import Game, Stack, check_stack
+from ...engine.events import Event
+from ...engine.game import Game, GameResult, Stack, check_stack
 from ...engine.rng import Rng
+from . import events as banco_events
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import DECKS
@@ -32,6 +33,7 @@ class BancoGame(Game[BancoOptions, BancoState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
+    events = banco_events.CODEC
 
     to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)
@@ -59,7 +61,6 @@ class BancoGame(Game[BancoOptions, BancoState]):
 
     def observe(self, state: BancoState, seat: int | None) -> view.BancoObservation:
         return view.observe(state, seat)
-
 
     def round_number(self, state: BancoState) -> int:
         return state.hand_number

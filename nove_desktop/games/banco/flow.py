@@ -4,11 +4,28 @@ decision phase (BET, DRAW, BANKER_DRAW) or in GAME_OVER."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from .cards import DECKS, VALUE
-from .state import BancoState, Phase, Status
+from .events import (
+    BankerRevealed,
+    BankPassed,
+    BetPlaced,
+    CardDealt,
+    CardDrawn,
+    Eliminated,
+    GameOver,
+    GameStarted,
+    HandStarted,
+    HoleRevealed,
+    NineRevealed,
+    SatOut,
+    Settled,
+    Stood,
+)
+from .state import BANKER_DRAW, BET, DRAW, GAME_OVER, BancoState, Status
 
 MAX_CARDS = 5  # spec 5.4 / D-28: the hole card and at most four extra cards
 _CARD = ("card",)
@@ -20,6 +37,45 @@ TERM_COMPLETE = "term_complete"
 ONE_PLAYER_LEFT = "one_player_left"
 HAND_LIMIT = "hand_limit"
 ROTATION_COMPLETE = "rotation_complete"
+BANK_FULL = "bank_full"
+
+
+# -- the frequent events, made once ---------------------------------------------------------------
+# Events are immutable values and a game repeats the same few thousand of them. A frozen dataclass
+# costs about twice the old untyped event to build, and the search AI's random playouts build two
+# per action (a fifth of their speed, bench/engine.py): the frequent kinds are made once per
+# distinct value and shared. Bounded per kind, so a long session's memory stays small.
+_SHARED = 4096
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _dealt(seat: int, card: str) -> CardDealt:
+    return CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _bet_placed(seat: int, amount: int) -> BetPlaced:
+    return BetPlaced(seat, amount)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _drawn(seat: int, card: str) -> CardDrawn:
+    return CardDrawn(seat, card)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _stood(seat: int, auto: bool) -> Stood:
+    return Stood(seat, auto)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _hole_revealed(seat: int, card: str, score: int) -> HoleRevealed:
+    return HoleRevealed(seat, card, score)
+
+
+@functools.lru_cache(maxsize=_SHARED)
+def _settled(seat: int, outcome: str, amount: int, mine: int, bank: int) -> Settled:
+    return Settled(seat, outcome, amount, mine, bank)
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -39,15 +95,9 @@ def start_game(
     else:
         state.banker = opts.first_banker
     state.banks_held[state.banker] = 1
-    events.append(
-        Event.public(
-            "game_started",
-            players=state.players,
-            banker=state.banker,
-            deck_style=opts.deck_style,
-            chips=list(state.chips),
-        )
-    )
+    deck_style = opts.deck_style
+    assert deck_style is not None  # resolved by BancoOptions
+    events.append(GameStarted(state.players, state.banker, deck_style, tuple(state.chips)))
     start_hand(state, events, top)
 
 
@@ -71,20 +121,12 @@ def start_hand(state: BancoState, events: list[Event], top: Sequence[str] = ()) 
     hands: list[tuple[str, ...]] = [()] * n
     totals = [0] * n
     status = [Status.NONE] * n
-    events.append(
-        Event.public(
-            "hand_started",
-            hand=state.hand_number,
-            banker=banker,
-            punter_order=list(order),
-            hands_in_term=state.hands_in_term,
-        )
-    )
+    events.append(HandStarted(state.hand_number, banker, order, state.hands_in_term))
     for seat in (*order, banker):
         card = stock.pop()
         hands[seat] = (card,)
         totals[seat] = VALUE[card]
-        events.append(Event.private("card_dealt", seat, _CARD, seat=seat, card=card))
+        events.append(_dealt(seat, card))
     for seat in order:
         status[seat] = Status.WAITING
     state.stock = stock
@@ -121,10 +163,10 @@ def next_punter(state: BancoState, events: list[Event]) -> None:
             state.pos = pos
             state.current = seat
             state.status[seat] = Status.BETTING
-            state.phase = Phase.BET
+            state.phase = BET
             return
         state.status[seat] = Status.SAT_OUT
-        events.append(Event.public("sat_out", seat=seat, reason="bank_full"))
+        events.append(SatOut(seat, BANK_FULL))
         pos += 1
     state.pos = pos
     banker_turn(state, events)
@@ -139,8 +181,8 @@ def place_bet(state: BancoState, seat: int, amount: int, events: list[Event]) ->
     state.bets[seat] = amount
     state.coverage_left -= amount
     state.status[seat] = Status.DRAWING
-    state.phase = Phase.DRAW
-    events.append(Event.public("bet_placed", seat=seat, amount=amount))
+    state.phase = DRAW
+    events.append(_bet_placed(seat, amount))
     if not can_hit(state, seat):  # 12 players can empty a 40-card stock
         stand(state, seat, True, events)
 
@@ -152,21 +194,21 @@ def draw(state: BancoState, seat: int, events: list[Event]) -> None:
     state.hands[seat] = hand
     total = (state.totals[seat] + VALUE[card]) % 10
     state.totals[seat] = total
-    events.append(Event.public("card_drawn", seat=seat, card=card))
+    events.append(_drawn(seat, card))
     if total == 9:
         if seat == state.banker:  # the banker's hole card stays down until the settlement
             stand(state, seat, True, events)
             return
         state.revealed[seat] = True
         state.status[seat] = Status.NINE
-        events.append(Event.public("nine_revealed", seat=seat, hole_card=hand[0]))
+        events.append(NineRevealed(seat, hand[0]))
         next_punter(state, events)
     elif len(hand) >= MAX_CARDS or not state.stock:
         stand(state, seat, True, events)
 
 
 def stand(state: BancoState, seat: int, auto: bool, events: list[Event]) -> None:
-    events.append(Event.public("stood", seat=seat, auto=auto))
+    events.append(_stood(seat, auto))
     if seat == state.banker:
         settle(state, events)
     else:
@@ -178,7 +220,7 @@ def stand(state: BancoState, seat: int, auto: bool, events: list[Event]) -> None
 def banker_turn(state: BancoState, events: list[Event]) -> None:
     """Spec 5.5: the banker draws freely (the stock may already be empty)."""
     banker = state.banker
-    state.phase = Phase.BANKER_DRAW
+    state.phase = BANKER_DRAW
     state.current = banker
     if not can_hit(state, banker):
         stand(state, banker, True, events)
@@ -195,9 +237,7 @@ def settle(state: BancoState, events: list[Event]) -> None:
     revealed = state.revealed
     bank_score = totals[banker]
     revealed[banker] = True
-    events.append(
-        Event.public("banker_revealed", seat=banker, hole_card=hands[banker][0], score=bank_score)
-    )
+    events.append(BankerRevealed(banker, hands[banker][0], bank_score))
     outcomes: list[str | None] = [None] * state.players
     scores: list[int | None] = [None] * state.players
     for seat in state.order:
@@ -208,9 +248,7 @@ def settle(state: BancoState, events: list[Event]) -> None:
         score = totals[seat]
         if not revealed[seat]:
             revealed[seat] = True
-            events.append(
-                Event.public("hole_revealed", seat=seat, hole_card=hands[seat][0], score=score)
-            )
+            events.append(_hole_revealed(seat, hands[seat][0], score))
         if score > bank_score:
             outcome = "win"
             chips[seat] += amount
@@ -219,16 +257,7 @@ def settle(state: BancoState, events: list[Event]) -> None:
             outcome = "lose"
             chips[seat] -= amount
             chips[banker] += amount
-        events.append(
-            Event.public(
-                "settled",
-                seat=seat,
-                outcome=outcome,
-                amount=amount,
-                punter_score=score,
-                banker_score=bank_score,
-            )
-        )
+        events.append(_settled(seat, outcome, amount, score, bank_score))
         outcomes[seat] = outcome
         scores[seat] = score
     state.last_hand = {  # public and card-free: the next hand reshuffles these cards
@@ -261,7 +290,7 @@ def end_of_hand(state: BancoState, bank_score: int, events: list[Event]) -> None
     for seat in range(state.players):
         if not eliminated[seat] and chips[seat] < opts.min_bet:
             eliminated[seat] = True
-            events.append(Event.public("eliminated", seat=seat, chips=chips[seat]))
+            events.append(Eliminated(seat, chips[seat]))
     if eliminated.count(False) < 2:
         game_over(state, ONE_PLAYER_LEFT, events)
         return
@@ -285,9 +314,7 @@ def end_of_hand(state: BancoState, bank_score: int, events: list[Event]) -> None
         state.banker = candidate
         state.banks_held[candidate] += 1
         state.hands_in_term = 0
-        events.append(
-            Event.public("bank_passed", **{"from": banker, "to": candidate}, reason=reason)
-        )
+        events.append(BankPassed(banker, candidate, reason))
     start_hand(state, events)
 
 
@@ -298,17 +325,9 @@ def ranking(state: BancoState) -> list[int]:
 
 def game_over(state: BancoState, reason: str, events: list[Event]) -> None:
     """Spec 5.8: the players with the most chips win (a tie is a shared win)."""
-    state.phase = Phase.GAME_OVER
+    state.phase = GAME_OVER
     state.current = -1
     state.end_reason = reason
     best = max(state.chips)
     state.winners = tuple(s for s in range(state.players) if state.chips[s] == best)
-    events.append(
-        Event.public(
-            "game_over",
-            reason=reason,
-            ranking=ranking(state),
-            chips=list(state.chips),
-            winners=list(state.winners),
-        )
-    )
+    events.append(GameOver(reason, tuple(ranking(state)), tuple(state.chips), state.winners))

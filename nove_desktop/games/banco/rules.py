@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.text import Reason, Seat, why
 from . import flow
 from .actions import HIT, STAND, Bet, Hit, Stand, action_reason, bet, chips
-from .state import BancoState, Phase, Status
+from .state import BET, GAME_OVER, BancoState, Status
 
 _SEATS = tuple((s,) for s in range(64))  # shared one-seat tuples for to_act
 _BET_LISTS: dict[tuple[int, int], tuple[Bet, ...]] = {}
 
 
 def to_act(state: BancoState) -> tuple[int, ...]:
-    if state.phase == Phase.GAME_OVER:
+    if state.phase == GAME_OVER:
         return ()
     return _SEATS[state.current]
 
@@ -33,7 +33,7 @@ def bet_actions(low: int, high: int) -> tuple[Bet, ...]:
 def legal_actions(state: BancoState, seat: int) -> list[Action]:
     if seat != state.current or seat < 0:  # ``current`` is -1 once the game is over
         return []
-    if state.phase == Phase.BET:
+    if state.phase == BET:
         return list(bet_actions(state.options.min_bet, flow.bet_limit(state, seat)))
     # DRAW and BANKER_DRAW: a turn that cannot hit has already ended automatically.
     return [HIT, STAND]
@@ -43,9 +43,9 @@ def apply(state: BancoState, seat: int, action: Action) -> list[Event]:
     """Check ``action`` and apply it; nothing changes when it is refused."""
     phase = state.phase
     kind = type(action)
-    if phase != Phase.GAME_OVER and seat == state.current:
+    if phase != GAME_OVER and seat == state.current:
         events: list[Event] = []
-        if phase == Phase.BET:
+        if phase == BET:
             if kind is Bet:
                 amount = action.amount  # type: ignore[attr-defined]  # kind checked
                 if type(amount) is int and state.options.min_bet <= amount <= flow.bet_limit(
@@ -65,13 +65,13 @@ def apply(state: BancoState, seat: int, action: Action) -> list[Event]:
 # -- readable refusals -----------------------------------------------------------------------------
 def explain(state: BancoState, seat: int, action: Action) -> Reason:
     """Why ``action`` by ``seat`` is refused, in words a player understands."""
-    if state.phase == Phase.GAME_OVER:
+    if state.phase == GAME_OVER:
         return why("the game is over")
     if not (isinstance(seat, int) and 0 <= seat < state.players):
         return why("there is no seat {seat} at this table", seat=seat)
     if seat != state.current:
         return _not_your_turn(state, seat)
-    if state.phase == Phase.BET:
+    if state.phase == BET:
         if isinstance(action, Bet):
             return _explain_bet(state, seat, action.amount)
         low, high = state.options.min_bet, flow.bet_limit(state, seat)

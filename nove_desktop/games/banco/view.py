@@ -47,7 +47,7 @@ class BancoObservation:
     shuffled away)."""
 
     seat: int | None
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     current: int | None
     hand_number: int
@@ -80,7 +80,7 @@ class BancoObservation:
         """Written out (the generic conversion gives the same, more slowly)."""
         return {
             "seat": self.seat,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "to_act": list(self.to_act),
             "current": self.current,
             "hand_number": self.hand_number,

@@ -1,4 +1,5 @@
-"""The Nove banco table (a package: the table, its geometry, its chips and its words)."""
+"""The Nove banco table (a package in the common layout: base, table, events, controls,
+geometry, draw, words, summary, and its chips)."""
 
 from __future__ import annotations
 

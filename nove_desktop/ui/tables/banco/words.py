@@ -1,4 +1,5 @@
-"""The words of the Nove banco table: setup rows, card names, reasons, and the move log.
+"""The words of the Nove banco table: setup rows, card names, reasons, the move log, the status
+line and the names of the decisions.
 
 The names follow the in-app rules page (assets/rules/banco.txt): cups, coins, batons and swords;
 Fante, Cavallo and Re; "tie, bank wins"; "the bank has only 8 left"; "table limit 10".
@@ -6,8 +7,27 @@ Fante, Cavallo and Re; "tie, bank wins"; "the bank has only 8 left"; "table limi
 
 from __future__ import annotations
 
+from ....engine.actions import Action
 from ....engine.events import Event
+from ....games.banco.actions import HIT, STAND, Bet
 from ....games.banco.cards import FRENCH40, FRENCH56, ITALIAN40, RANK, STYLE_OF, VALUE
+from ....games.banco.events import (
+    BankerRevealed,
+    BankPassed,
+    BetPlaced,
+    CardDrawn,
+    Eliminated,
+    GameOver,
+    GameStarted,
+    HandStarted,
+    HoleRevealed,
+    NineRevealed,
+    SatOut,
+    Settled,
+    Stood,
+)
+from ....games.banco.state import Phase
+from ....games.banco.view import BancoObservation
 from ....i18n import N_, _, ngettext, pgettext
 from ...people import is_viewer, label, said
 from ...setup_options import OptionSpec, none_or, on_off, seat_option
@@ -126,63 +146,68 @@ def setup_rows() -> list[OptionSpec]:
 # -- the move log ----------------------------------------------------------------------------------
 def describe(event: Event, names: list[str], hands_per_bank: int) -> str | None:
     """One line for a public event, or None for events a log reader does not need (a card
-    dealt face down to each player)."""
-    data = event.data
-    seat = data.get("seat")
-    name = names[seat] if isinstance(seat, int) else ""
-    kind = event.kind
-    if kind == "game_started":
-        return said(names[data["banker"]], _("You hold the bank first."),
-                    _("{name} holds the bank first."))
-    if kind == "hand_started":
-        return said(names[data["banker"]], _("Hand {hand}: you bank (hand {k} of {per})."),
-                    _("Hand {hand}: {name} banks (hand {k} of {per})."),
-                    hand=data["hand"], k=data["hands_in_term"] + 1, per=hands_per_bank)
-    if kind == "bet_placed":
-        return said(name, _("You bet {chips}."), _("{name} bet {chips}."),
-                    chips=chips_words(data["amount"]))
-    if kind == "sat_out":
-        return said(name, _("You sit out: the bank is full."),
-                    _("{name} sits out: the bank is full."))
-    if kind == "card_drawn":
-        return said(name, _("You drew {card}."), _("{name} drew {card}."),
-                    card=card_words(data["card"]))
-    if kind == "nine_revealed":
-        return said(name, _("You have 9! The face-down card was {card}."),
-                    _("{name} has 9! The face-down card was {card}."),
-                    card=card_words(data["hole_card"]))
-    if kind == "stood":
-        return None if data.get("auto") else said(name, _("You stand."), _("{name} stands."))
-    if kind == "banker_revealed":
-        return said(name, _("You turn up {card}: the bank scores {score}."),
-                    _("{name} turns up {card}: the bank scores {score}."),
-                    card=card_words(data["hole_card"]), score=data["score"])
-    if kind == "hole_revealed":
-        return said(name, _("You turn up {card}: {score}."), _("{name} turns up {card}: {score}."),
-                    card=card_words(data["hole_card"]), score=data["score"])
-    if kind == "settled":
-        return settled_words(data, name)
-    if kind == "eliminated":
-        return said(name, _("You have too few chips left and are out of the game."),
-                    _("{name} has too few chips left and is out of the game."))
-    if kind == "bank_passed":
-        old, new = names[data["from"]], names[data["to"]]
-        why = pass_reason(data["reason"], hands_per_bank)
-        if is_viewer(new):
-            return _("The bank passes from {old} to you: {why}.").format(old=label(old), why=why)
-        return said(old, _("The bank passes from you to {new}: {why}."),
-                    _("The bank passes from {name} to {new}: {why}."), new=label(new), why=why)
-    if kind == "game_over":
-        winners = ", ".join(label(names[s]) for s in data["winners"])
-        return _("Game over: {why}. Most chips: {names}.").format(
-            why=end_reason(data["reason"]), names=winners)
+    dealt face down to each player, a turn the rules ended)."""
+    match event:
+        case GameStarted():
+            return said(names[event.banker], _("You hold the bank first."),
+                        _("{name} holds the bank first."))
+        case HandStarted():
+            return said(names[event.banker], _("Hand {hand}: you bank (hand {k} of {per})."),
+                        _("Hand {hand}: {name} banks (hand {k} of {per})."),
+                        hand=event.hand, k=event.hands_in_term + 1, per=hands_per_bank)
+        case BetPlaced():
+            return said(names[event.seat], _("You bet {chips}."), _("{name} bet {chips}."),
+                        chips=chips_words(event.amount))
+        case SatOut():
+            return said(names[event.seat], _("You sit out: the bank is full."),
+                        _("{name} sits out: the bank is full."))
+        case CardDrawn():
+            return said(names[event.seat], _("You drew {card}."), _("{name} drew {card}."),
+                        card=card_words(event.card))
+        case NineRevealed():
+            return said(names[event.seat], _("You have 9! The face-down card was {card}."),
+                        _("{name} has 9! The face-down card was {card}."),
+                        card=card_words(event.hole_card))
+        case Stood():
+            if event.auto:
+                return None
+            return said(names[event.seat], _("You stand."), _("{name} stands."))
+        case BankerRevealed():
+            return said(names[event.seat], _("You turn up {card}: the bank scores {score}."),
+                        _("{name} turns up {card}: the bank scores {score}."),
+                        card=card_words(event.hole_card), score=event.score)
+        case HoleRevealed():
+            return said(names[event.seat], _("You turn up {card}: {score}."),
+                        _("{name} turns up {card}: {score}."),
+                        card=card_words(event.hole_card), score=event.score)
+        case Settled():
+            return settled_words(event, names[event.seat])
+        case Eliminated():
+            return said(names[event.seat],
+                        _("You have too few chips left and are out of the game."),
+                        _("{name} has too few chips left and is out of the game."))
+        case BankPassed():
+            return bank_passed_words(event, names, hands_per_bank)
+        case GameOver():
+            winners = ", ".join(label(names[s]) for s in event.winners)
+            return _("Game over: {why}. Most chips: {names}.").format(
+                why=end_reason(event.reason), names=winners)
     return None
 
 
-def settled_words(data: dict[str, object], name: str) -> str:
-    amount = int(data["amount"])  # type: ignore[call-overload]
-    mine, bank = data["punter_score"], data["banker_score"]
-    if data["outcome"] == "win":
+def bank_passed_words(event: BankPassed, names: list[str], hands_per_bank: int) -> str:
+    old, new = names[event.from_], names[event.to]
+    why = pass_reason(event.reason, hands_per_bank)
+    if is_viewer(new):
+        return _("The bank passes from {old} to you: {why}.").format(old=label(old), why=why)
+    return said(old, _("The bank passes from you to {new}: {why}."),
+                _("The bank passes from {name} to {new}: {why}."), new=label(new), why=why)
+
+
+def settled_words(event: Settled, name: str) -> str:
+    amount = event.amount
+    mine, bank = event.punter_score, event.banker_score
+    if event.outcome == "win":
         return said(name, _("You beat the bank, {mine} to {bank}: +{n}."),
                     _("{name} beats the bank, {mine} to {bank}: +{n}."),
                     mine=mine, bank=bank, n=amount)
@@ -193,3 +218,33 @@ def settled_words(data: dict[str, object], name: str) -> str:
     return said(name, _("You lose to the bank, {mine} to {bank}: \u2212{n}."),
                 _("{name} loses to the bank, {mine} to {bank}: \u2212{n}."),
                 mine=mine, bank=bank, n=amount)
+
+
+# -- the table's sentences -------------------------------------------------------------------------
+def status_words(obs: BancoObservation, viewer: int | None, names: list[str]) -> str:
+    """The status line: whose turn it is and what they decide."""
+    if obs.phase == Phase.GAME_OVER or obs.current is None:
+        return _("The game is over")
+    seat = obs.current
+    mine = seat == viewer
+    name = names[seat]
+    if obs.phase == Phase.BET:
+        return _("Your bet") if mine else _("{name} is betting").format(name=name)
+    if obs.phase == Phase.BANKER_DRAW:
+        if mine:
+            return _("You hold the bank: hit or stand (score {score})").format(score=obs.score)
+        return _("{name} (bank) is drawing").format(name=name)
+    if mine:
+        return _("Hit or stand: your score is {score}").format(score=obs.score)
+    return _("{name} is drawing").format(name=name)
+
+
+def action_words(action: Action) -> str | None:
+    """A banco decision in words (None: not one of banco's)."""
+    if isinstance(action, Bet):
+        return ngettext("Bet {n} chip", "Bet {n} chips", action.amount).format(n=action.amount)
+    if action == HIT:
+        return _("Take a card")
+    if action == STAND:
+        return _("Stand")
+    return None

@@ -4,8 +4,6 @@ the viewer's own, the corner peek. Functions of the table, called from its hooks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ....games.banco.cards import VALUE
@@ -17,9 +15,7 @@ from ...table.sprites import CardSprite
 from ...table.text import fitted
 from ...table.zones import is_placeholder
 from . import chips, geometry
-
-if TYPE_CHECKING:
-    from .table import BancoTable
+from .base import BancoBase, Outcome, hand_zone
 
 LABEL_PIXELS = 13
 PEEK = ((0.0, 0.0), (0.56, 0.0), (0.56, 0.3), (0.34, 0.52), (0.0, 0.52))
@@ -27,16 +23,16 @@ PEEK = ((0.0, 0.0), (0.56, 0.0), (0.56, 0.3), (0.34, 0.52), (0.0, 0.52))
 index shows, the rest of the card stays face down."""
 
 
-def draw_centre(table: BancoTable, surface: pygame.Surface) -> None:
+def draw_centre(table: BancoBase, surface: pygame.Surface) -> None:
     draw_bank(table, surface)
     for seat in range(table.n):
         draw_label(table, surface, seat)
         draw_terms(table, surface, seat)
 
 
-def seat_label(table: BancoTable, seat: int) -> tuple[str, tuple[int, int, int], bool]:
+def seat_label(table: BancoBase, seat: int) -> tuple[str, tuple[int, int, int], bool]:
     """The words under a seat's cards: (text, ink, drawn as a badge)."""
-    refs = table.zones.row(f"hand:{seat}")
+    refs = table.zones.row(hand_zone(seat))
     if not refs:
         return ("", theme.WHITE, False)
     outcome = table.outcomes.get(seat)
@@ -58,7 +54,7 @@ def seat_label(table: BancoTable, seat: int) -> tuple[str, tuple[int, int, int],
     open_score = sum(VALUE[r] for r in extras) % 10
     return (_("? + {n}").format(n=open_score), theme.WHITE, False)
 
-def label_image(table: BancoTable, seat: int) -> tuple[pygame.Surface, pygame.Rect, bool] | None:
+def label_image(table: BancoBase, seat: int) -> tuple[pygame.Surface, pygame.Rect, bool] | None:
     """The seat's label as drawn (image, place in window pixels, badge), or None."""
     text, ink, badge = seat_label(table, seat)
     if not text:
@@ -72,7 +68,7 @@ def label_image(table: BancoTable, seat: int) -> tuple[pygame.Surface, pygame.Re
         rect.midbottom = (box.centerx, box.bottom)
     return image, rect, badge
 
-def draw_label(table: BancoTable, surface: pygame.Surface, seat: int) -> None:
+def draw_label(table: BancoBase, surface: pygame.Surface, seat: int) -> None:
     drawn = label_image(table, seat)
     if drawn is None:
         return
@@ -84,7 +80,7 @@ def draw_label(table: BancoTable, surface: pygame.Surface, seat: int) -> None:
                          border_radius=pill.height // 2)
     surface.blit(image, rect)
 
-def draw_terms(table: BancoTable, surface: pygame.Surface, seat: int) -> None:
+def draw_terms(table: BancoBase, surface: pygame.Surface, seat: int) -> None:
     """A small gold disc in the plate's top-right corner per term at the bank."""
     held = table.banks_held[seat]
     if not held:
@@ -97,7 +93,7 @@ def draw_terms(table: BancoTable, surface: pygame.Surface, seat: int) -> None:
         pygame.draw.circle(surface, theme.GOLD, centre, r)
         pygame.draw.circle(surface, theme.INK, centre, r, 1)
 
-def draw_bank(table: BancoTable, surface: pygame.Surface) -> None:
+def draw_bank(table: BancoBase, surface: pygame.Surface) -> None:
     """The BANCO plaque with the term's hand count, and the banker's chips with their
     total (the stock and its count are the kit's pile)."""
     app = table.app
@@ -125,7 +121,7 @@ def draw_bank(table: BancoTable, surface: pygame.Surface) -> None:
     surface.blit(label, label.get_rect(midtop=below))
 
 def decorate(
-    table: BancoTable, surface: pygame.Surface, sprite: CardSprite, rect: pygame.Rect
+    table: BancoBase, surface: pygame.Surface, sprite: CardSprite, rect: pygame.Rect
 ) -> None:
     """The viewer's own hole card: face down but for a corner; every hole card: its
     stake as tokens on top."""
@@ -141,7 +137,7 @@ def decorate(
         bottom = (rect.centerx, rect.bottom - max(2, rect.height // 10))
         chips.draw_stack(table.app, surface, chips.split(stake), bottom, d)
 
-def peek_cover(table: BancoTable, w: int, h: int) -> pygame.Surface:
+def peek_cover(table: BancoBase, w: int, h: int) -> pygame.Surface:
     def build() -> pygame.Surface:
         cover = pygame.Surface((w, h), pygame.SRCALPHA)
         cover.blit(table.app.art.back(w, h, table.deck), (0, 0))
@@ -153,7 +149,7 @@ def peek_cover(table: BancoTable, w: int, h: int) -> pygame.Surface:
     return table.app.art._get((f"banco-peek-{table.deck}", w, h), build)
 
 
-def outcome_words(outcome: tuple[str, int, int, int]) -> tuple[str, tuple[int, int, int], bool]:
+def outcome_words(outcome: Outcome) -> tuple[str, tuple[int, int, int], bool]:
     """ "8 beats 7: +5", "7 = 7: tie, bank wins \u22125", "4 against 7: \u22125"."""
     result, amount, mine, bank = outcome
     if result == "win":
