@@ -217,9 +217,10 @@ def test_dealt_cards_are_private_events() -> None:
         assert event.card is not None
         assert event.for_seat(owner) == event
         for other in {0, 1, 2} - {owner}:
-            assert event.for_seat(other) == CardDealt(owner, None)
-            assert event.for_seat(other).to_json() == {"kind": "card_dealt", "seat": owner,
-                                                       "card": None}
+            seen = event.for_seat(other)
+            assert seen == CardDealt(owner, None)
+            assert seen is not None and seen.to_json() == {
+                "kind": "card_dealt", "seat": owner, "card": None}
         assert event.for_seat(None) == CardDealt(owner, None)
 
 

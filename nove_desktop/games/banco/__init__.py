@@ -8,7 +8,7 @@ from typing import Any
 from ...engine.actions import Action
 from ...engine.errors import InvalidOptionsError
 from ...engine.events import Event
-from ...engine.game import Game, GameResult, Stack, check_stack
+from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import events as banco_events
 from . import flow, rules, view
