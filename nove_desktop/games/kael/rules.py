@@ -7,7 +7,7 @@ from itertools import combinations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.text import Card, Reason, Seat, why
 from . import flow
 from .actions import (
@@ -26,6 +26,15 @@ from .actions import (
     action_reason,
 )
 from .cards import DECK_INDEX, NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
+from .events import (
+    CardKept,
+    CardsLaid,
+    ChainCut,
+    CutPassed,
+    DrewOnly,
+    GoodDrawLaid,
+    GoodDrawOffered,
+)
 from .options import MAX_HAND, MIN_HAND
 from .state import KaelState, Phase
 
@@ -205,7 +214,7 @@ def apply(state: KaelState, seat: int, action: Action) -> list[Event]:
         _lay_no_draw(state, seat, (PASS_CARD,), "pass_card", events)
     elif isinstance(action, DrawOnly):
         _draw(state, seat, action.source, events)
-        events.append(Event.public("draw_only", seat=seat, source=action.source))
+        events.append(DrewOnly(seat, action.source))
         flow.finish_turn(state, False, events)
     elif isinstance(action, CallKael):
         flow.call_kael(state, seat, events)
@@ -214,10 +223,10 @@ def apply(state: KaelState, seat: int, action: Action) -> list[Event]:
         assert card is not None
         state.hands[seat].remove(card)
         flow.place(state, seat, (card,))
-        events.append(Event.public("good_draw", seat=seat, card=card))
+        events.append(GoodDrawLaid(seat, card))
         flow.finish_turn(state, True, events)
     elif isinstance(action, KeepCard):
-        events.append(Event("keep_card", {"seat": seat}, frozenset((seat,)), None))
+        events.append(CardKept(seat, visible_to=ONLY[seat], hidden=None))
         flow.finish_turn(state, True, events)
     elif isinstance(action, Pass | Cut):
         _answer_window(state, seat, action, events)
@@ -237,16 +246,14 @@ def _lay(state: KaelState, seat: int, action: Lay, events: list[Event]) -> None:
     hand = state.hands[seat]
     for card in action.cards:
         hand.remove(card)
-    events.append(Event.public("lay", seat=seat, cards=list(action.cards), source=action.source))
+    events.append(CardsLaid(seat, action.cards, action.source))
     drawn = _draw(state, seat, action.source, events)
     flow.place(state, seat, action.cards)
     if action.source == DECK_SOURCE and RANK[drawn] == RANK[action.cards[0]]:
         state.pending = drawn
         state.phase = Phase.GOOD_DRAW
         # K-A56: only the drawer learns that the window exists.
-        events.append(
-            Event("good_draw_window", {"seat": seat, "card": drawn}, frozenset((seat,)), None)
-        )
+        events.append(GoodDrawOffered(seat, drawn, visible_to=ONLY[seat], hidden=None))
         return
     flow.finish_turn(state, True, events)
 
@@ -258,7 +265,7 @@ def _lay_no_draw(
     for card in cards:
         hand.remove(card)
     flow.place(state, seat, cards)
-    events.append(Event.public("lay", seat=seat, cards=list(cards), source=None, set=kind))
+    events.append(CardsLaid(seat, cards, None, kind))
     flow.finish_turn(state, True, events)
 
 
@@ -271,10 +278,10 @@ def _answer_window(state: KaelState, seat: int, action: Action, events: list[Eve
         for card in cards:
             state.hands[seat].remove(card)
         flow.place(state, seat, cards)
-        events.append(Event.public("cut", seat=seat, cards=canonical(cards)))
+        events.append(ChainCut(seat, canonical(cards)))
         outcome = window.answer(seat, flow.CUT)
     else:
-        events.append(Event.public("pass", seat=seat))
+        events.append(CutPassed(seat))
         outcome = window.answer(seat, None)
     if outcome.decided:
         flow.close_window(state, events)

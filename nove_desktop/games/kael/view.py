@@ -43,7 +43,7 @@ class KaelObservation:
     the other seats see phase ``TURN`` with the drawer to act (K-A56)."""
 
     seat: int | None
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     round_no: int
     dealer: int
