@@ -9,10 +9,7 @@ from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .cards import DECK, NUMBER_RANKS, RANK, canonical, hand_total
 from .events import (
-    CardDrawn,
-    CardTaken,
-    CutWindowClosed,
-    CutWindowOpened,
+    CUT_WINDOW_CLOSED,
     DeckRebuilt,
     FaceUpTurned,
     GameOver,
@@ -21,14 +18,17 @@ from .events import (
     HandSizeChosen,
     HandsRevealed,
     KaelCalled,
+    RoundScored,
     RoundStarted,
-    TurnBegan,
+    card_drawn,
+    card_taken,
+    cut_window_opened,
+    turn_began,
 )
 from .scoring import ranking, score_round
-from .state import KaelState, Phase
+from .state import CHOOSE_HAND_SIZE, CUT_WINDOW, GAME_OVER, TURN, KaelState
 
 CUT = "cut"  # the claim recorded in a cut window
-_CARD = ("card",)
 _CARDS = ("cards",)
 
 
@@ -101,7 +101,7 @@ def draw_from_deck(state: KaelState, seat: int, events: list[Event]) -> str:
         events.append(DeckRebuilt(len(rest)))
     card = state.deck.pop()
     state.hands[seat].append(card)
-    events.append(CardDrawn(seat, "deck", card, visible_to=ONLY[seat], hidden=_CARD))
+    events.append(card_drawn(seat, card))
     return card
 
 
@@ -113,7 +113,7 @@ def take_from_table(state: KaelState, seat: int, events: list[Event]) -> str:
         state.rechain()
     state.hands[seat].append(card)
     state.public.add(card)  # everybody saw which card was taken (K-A5)
-    events.append(CardTaken(seat, card))
+    events.append(card_taken(seat, card))
     return card
 
 
@@ -157,7 +157,7 @@ def start_round(state: KaelState, stack: Stack | None, events: list[Event]) -> N
     if state.options.deal_mode == "fixed":
         deal(state, state.options.hand_size, events)
     else:
-        state.phase = Phase.CHOOSE_HAND_SIZE
+        state.phase = CHOOSE_HAND_SIZE
 
 
 def deal(state: KaelState, size: int, events: list[Event]) -> None:
@@ -175,8 +175,8 @@ def deal(state: KaelState, size: int, events: list[Event]) -> None:
     place(state, None, (face_up,))
     events.append(FaceUpTurned(face_up))
     state.current = order[0]
-    state.phase = Phase.TURN
-    events.append(TurnBegan(state.current, False))
+    state.phase = TURN
+    events.append(turn_began(state.current, False))
 
 
 # -- after a turn ----------------------------------------------------------------------------------
@@ -196,13 +196,13 @@ def open_cut_window(state: KaelState, rank: str, count: int, events: list[Event]
     that laid, that seat last; whoever may cut is never revealed."""
     order = tuple(s for s in clockwise_after(state, state.current) if s != state.caller)
     state.window = ReactionWindow(CUT, order, first_claim_wins=True)
-    state.phase = Phase.CUT_WINDOW
-    events.append(CutWindowOpened(rank, count, order))
+    state.phase = CUT_WINDOW
+    events.append(cut_window_opened(rank, count, order))
 
 
 def cutter_cards(state: KaelState, seat: int) -> list[str] | None:
     """Spec 6.3: the cards ``seat`` would cut with, or None when it cannot cut now."""
-    if state.phase != Phase.CUT_WINDOW or seat == state.caller or state.eliminated[seat]:
+    if state.phase != CUT_WINDOW or seat == state.caller or state.eliminated[seat]:
         return None
     rank, count = chain(state)
     if rank not in NUMBER_RANKS or count not in (2, 3):
@@ -213,7 +213,7 @@ def cutter_cards(state: KaelState, seat: int) -> list[str] | None:
 
 def close_window(state: KaelState, events: list[Event]) -> None:
     state.window = None
-    events.append(CutWindowClosed())
+    events.append(CUT_WINDOW_CLOSED)
     advance(state, events)
 
 
@@ -226,8 +226,8 @@ def advance(state: KaelState, events: list[Event]) -> None:
         state.current = state.final_queue.pop(0)
     else:
         state.current = next_active(state, state.current)
-    state.phase = Phase.TURN
-    events.append(TurnBegan(state.current, state.caller is not None))
+    state.phase = TURN
+    events.append(turn_began(state.current, state.caller is not None))
 
 
 def call_kael(state: KaelState, seat: int, events: list[Event]) -> None:
@@ -249,11 +249,11 @@ def resolve(state: KaelState, events: list[Event]) -> None:
     active = state.active()
     hands = {s: state.hands[s][:] for s in active}
     events.append(HandsRevealed({str(s): tuple(h) for s, h in hands.items()}))
-    scored = score_round(state, hands)
-    state.last_round = scored.data  # the saved state and the observations keep it as JSON
-    events.append(scored)
+    outcome = score_round(state, hands)
+    state.last_round = outcome
+    events.append(RoundScored.from_summary(outcome))
     if _game_over(state):
-        state.phase = Phase.GAME_OVER
+        state.phase = GAME_OVER
         state.window = None
         state.revealed = True
         assert state.end_reason is not None  # set by _game_over

@@ -28,15 +28,15 @@ from .actions import (
 from .cards import DECK_INDEX, NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
 from .events import (
     CardKept,
-    CardsLaid,
     ChainCut,
-    CutPassed,
     DrewOnly,
     GoodDrawLaid,
     GoodDrawOffered,
+    cards_laid,
+    cut_passed,
 )
 from .options import MAX_HAND, MIN_HAND
-from .state import KaelState, Phase
+from .state import CHOOSE_HAND_SIZE, CUT_WINDOW, GOOD_DRAW, TURN, KaelState
 
 _PASS = Pass()
 _CUT = Cut()
@@ -49,12 +49,12 @@ _HAND_SIZES = [ChooseHandSize(k) for k in range(MIN_HAND, MAX_HAND + 1)]
 
 def to_act(state: KaelState) -> tuple[int, ...]:
     phase = state.phase
-    if phase == Phase.TURN or phase == Phase.GOOD_DRAW:
+    if phase in (TURN, GOOD_DRAW):
         return (state.current,)
-    if phase == Phase.CUT_WINDOW:
+    if phase == CUT_WINDOW:
         assert state.window is not None
         return state.window.waiting()
-    if phase == Phase.CHOOSE_HAND_SIZE:
+    if phase == CHOOSE_HAND_SIZE:
         return (state.dealer,)
     return ()
 
@@ -63,11 +63,11 @@ def legal_actions(state: KaelState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     phase = state.phase
-    if phase == Phase.TURN:
+    if phase == TURN:
         return turn_actions(state, seat)
-    if phase == Phase.GOOD_DRAW:
+    if phase == GOOD_DRAW:
         return [_GOOD, _KEEP]
-    if phase == Phase.CUT_WINDOW:
+    if phase == CUT_WINDOW:
         return [_PASS, _CUT] if flow.cutter_cards(state, seat) is not None else [_PASS]
     return list(_HAND_SIZES)
 
@@ -167,7 +167,7 @@ def _rank_actions(
 
 def is_legal(state: KaelState, seat: int, action: Action) -> bool:
     """Same answer as ``action in legal_actions(...)``, with a direct check of the common lay."""
-    if state.phase == Phase.TURN and type(action) is Lay and seat in to_act(state):
+    if state.phase == TURN and type(action) is Lay and seat in to_act(state):
         return _lay_is_legal(state, seat, action)
     return action in legal_actions(state, seat)
 
@@ -246,12 +246,12 @@ def _lay(state: KaelState, seat: int, action: Lay, events: list[Event]) -> None:
     hand = state.hands[seat]
     for card in action.cards:
         hand.remove(card)
-    events.append(CardsLaid(seat, action.cards, action.source))
+    events.append(cards_laid(seat, action.cards, action.source))
     drawn = _draw(state, seat, action.source, events)
     flow.place(state, seat, action.cards)
     if action.source == DECK_SOURCE and RANK[drawn] == RANK[action.cards[0]]:
         state.pending = drawn
-        state.phase = Phase.GOOD_DRAW
+        state.phase = GOOD_DRAW
         # K-A56: only the drawer learns that the window exists.
         events.append(GoodDrawOffered(seat, drawn, visible_to=ONLY[seat], hidden=None))
         return
@@ -265,7 +265,7 @@ def _lay_no_draw(
     for card in cards:
         hand.remove(card)
     flow.place(state, seat, cards)
-    events.append(CardsLaid(seat, cards, None, kind))
+    events.append(cards_laid(seat, cards, None, kind))
     flow.finish_turn(state, True, events)
 
 
@@ -281,7 +281,7 @@ def _answer_window(state: KaelState, seat: int, action: Action, events: list[Eve
         events.append(ChainCut(seat, canonical(cards)))
         outcome = window.answer(seat, flow.CUT)
     else:
-        events.append(CutPassed(seat))
+        events.append(cut_passed(seat))
         outcome = window.answer(seat, None)
     if outcome.decided:
         flow.close_window(state, events)
@@ -294,18 +294,18 @@ def explain(state: KaelState, seat: int, action: Action) -> Reason:
     if not acting:
         return why("the game is over")
     if seat not in acting:
-        if state.phase == Phase.CUT_WINDOW and state.window and seat in state.window.answers:
+        if state.phase == CUT_WINDOW and state.window and seat in state.window.answers:
             return why("you have already answered in this cut window")
         return why("it is not your turn (waiting for {seat})", seat=Seat(acting[0]))
     phase = state.phase
-    if phase == Phase.CHOOSE_HAND_SIZE:
+    if phase == CHOOSE_HAND_SIZE:
         if isinstance(action, ChooseHandSize):
             return why("the dealer deals {low} to {high} cards, not {size}", low=MIN_HAND,
                        high=MAX_HAND, size=action.size)
         return why("you are the dealer: choose how many cards to deal")
-    if phase == Phase.GOOD_DRAW:
+    if phase == GOOD_DRAW:
         return why("choose whether to lay the card you just drew again, or keep it")
-    if phase == Phase.CUT_WINDOW:
+    if phase == CUT_WINDOW:
         if isinstance(action, Cut):
             return why("you cannot cut: you do not hold all the missing cards of that rank")
         return why("a cut window is open: cut or pass")

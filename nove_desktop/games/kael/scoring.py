@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import hand_total
-from .events import RoundScored
 from .state import KaelState
 
 LANDINGS = (25, 50, 75, 100)
@@ -56,7 +55,7 @@ def ranking(state: KaelState) -> list[list[int]]:
     return places
 
 
-def score_round(state: KaelState, hands: dict[int, list[str]]) -> RoundScored:
+def score_round(state: KaelState, hands: dict[int, list[str]]) -> dict[str, Any]:
     """Apply the round's points, in the order of spec 8: false-Kaël bookkeeping, landings,
     eliminations. Returns the public summary (no card ids: they are in the reveal event)."""
     caller = state.caller
@@ -82,13 +81,13 @@ def score_round(state: KaelState, hands: dict[int, list[str]]) -> RoundScored:
             state.eliminated[seat] = True
             state.eliminated_in[seat] = state.round_no
             out.append(seat)
-    return RoundScored(
-        round=state.round_no,
-        caller=caller,
-        case=case,
-        hand_totals={str(s): t for s, t in totals.items()},
-        points={str(s): p for s, p in points.items()},
-        landings=tuple(landed),
-        eliminated=tuple(out),
-        totals=tuple(state.totals),
-    )
+    return {
+        "round": state.round_no,
+        "caller": caller,
+        "case": case,
+        "hand_totals": {str(s): t for s, t in totals.items()},
+        "points": {str(s): p for s, p in points.items()},
+        "landings": landed,
+        "eliminated": out,
+        "totals": list(state.totals),
+    }
