@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.events import Event
-from ...games.kael.actions import DECK_SOURCE, TABLE_SOURCE
-from ...games.kael.cards import MINUS, PASS_CARD, RANK
-from ...i18n import N_, _, ngettext
-from ..people import said
+from ....engine.events import Event
+from ....games.kael.actions import DECK_SOURCE, TABLE_SOURCE
+from ....games.kael.cards import MINUS, PASS_CARD, RANK
+from ....i18n import N_, _, ngettext
+from ...people import said
 
 CASES = {
     "kael_wins": N_("{name} called Kaël and had the lowest hand"),

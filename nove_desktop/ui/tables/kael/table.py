@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
-from ...engine.actions import Action
-from ...engine.events import Event
-from ...games.kael.actions import (
+from ....engine.actions import Action
+from ....engine.events import Event
+from ....games.kael.actions import (
     DECK_SOURCE,
     TABLE_SOURCE,
     CallKael,
@@ -31,20 +31,20 @@ from ...games.kael.actions import (
     Pass,
     action_reason,
 )
-from ...games.kael.cards import POINTS, RANK, hand_total
-from ...games.kael.state import Phase
-from ...i18n import _, ngettext
-from .. import theme
-from ..people import label, said
-from ..refusals import reason_text
-from ..setup_options import OptionSpec, seat_option
-from ..table import paint
-from ..table.layout import Side
-from ..table.moments import Moment, OpenMoment
-from ..table.scene import OVERLAP, Slot, TableScene, colour_for
-from ..table.text import fitted
-from ..widgets import Button, Widget
-from .kael_words import (
+from ....games.kael.cards import POINTS, RANK, hand_total
+from ....games.kael.state import Phase
+from ....i18n import _, ngettext
+from ... import theme
+from ...people import label, said
+from ...refusals import reason_text
+from ...setup_options import OptionSpec, seat_option
+from ...table import paint
+from ...table.layout import Side
+from ...table.moments import Moment, OpenMoment
+from ...table.scene import OVERLAP, Slot, TableScene, colour_for
+from ...table.text import fitted
+from ...widgets import Button, Widget
+from .words import (
     CASES,
     END_REASONS,
     YOUR_CASES,
