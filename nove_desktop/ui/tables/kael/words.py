@@ -1,13 +1,24 @@
-"""Kaël in words: its cards, the log's lines and the round's cases, in the player's language and
-in the second person for the viewer (the table's names mark the viewer)."""
+"""Kaël in words: its cards, the log's lines, the status line and the round's cases, in the
+player's language and in the second person for the viewer (the table's names mark the viewer)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ....engine.events import Event
-from ....games.kael.actions import DECK_SOURCE, TABLE_SOURCE
+from ....games.kael.actions import DECK_SOURCE
 from ....games.kael.cards import MINUS, PASS_CARD, RANK
+from ....games.kael.events import (
+    CardsLaid,
+    CardTaken,
+    ChainCut,
+    DeckRebuilt,
+    GoodDrawLaid,
+    HandSizeChosen,
+    KaelCalled,
+    RoundScored,
+    RoundStarted,
+)
 from ....i18n import N_, _, ngettext
 from ...people import said
 
@@ -42,7 +53,7 @@ def one_card(rank: str) -> str:
     return _("a {rank}").format(rank=rank)
 
 
-def cards_words(cards: list[str]) -> str:
+def cards_words(cards: Sequence[str]) -> str:
     """ "a 7", "a pair of 7s", "three 9s", "four 4s"."""
     rank = rank_words(RANK[cards[0]])
     count = len(cards)
@@ -67,40 +78,46 @@ def card_words(card: str) -> str:
 
 
 def event_words(event: Event, names: Sequence[str]) -> str | None:
-    """A line of the log for ``event`` (``None``: nothing to say); the round's score is the
-    table's (it reads the round's totals)."""
-    data = event.data
-    seat = data.get("seat")
-    name = names[seat] if isinstance(seat, int) else ""
-    kind = event.kind
-    if kind == "round_start":
-        return said(names[data["dealer"]], _("Round {round} \u2014 you deal."),
-                    _("Round {round} \u2014 dealer: {name}."), round=data["round"])
-    if kind == "hand_size":
-        size = data["size"]
-        return said(name, ngettext("You deal {n} card each.", "You deal {n} cards each.", size),
+    """A line of the log for ``event`` (``None``: nothing to say)."""
+    if isinstance(event, RoundStarted):
+        return said(names[event.dealer], _("Round {round} \u2014 you deal."),
+                    _("Round {round} \u2014 dealer: {name}."), round=event.round)
+    if isinstance(event, HandSizeChosen):
+        size = event.size
+        return said(names[event.seat],
+                    ngettext("You deal {n} card each.", "You deal {n} cards each.", size),
                     ngettext("{name} deals {n} card each.", "{name} deals {n} cards each.",
                              size), n=size)
-    if kind == "lay":
-        where = {DECK_SOURCE: _(", then drew from the deck"),
-                 TABLE_SOURCE: ""}.get(data.get("source") or "", "")
-        return said(name, _("You laid {cards}{where}."), _("{name} laid {cards}{where}."),
-                    cards=cards_words(data["cards"]), where=where)
-    if kind == "take":
-        return said(name, _("You took the {rank} from the table."),
+    if isinstance(event, CardsLaid):
+        # A take has its own line next; a lay without a draw (a square, the X) adds nothing.
+        where = _(", then drew from the deck") if event.source == DECK_SOURCE else ""
+        return said(names[event.seat], _("You laid {cards}{where}."),
+                    _("{name} laid {cards}{where}."), cards=cards_words(event.cards),
+                    where=where)
+    if isinstance(event, CardTaken):
+        return said(names[event.seat], _("You took the {rank} from the table."),
                     _("{name} took the {rank} from the table."),
-                    rank=rank_words(RANK[data["card"]]))
-    if kind == "draw" and data.get("card") is None and data.get("source") == "deck":
-        return None
-    if kind == "good_draw":
-        return said(name, _("You drew another {rank} and laid it too."),
+                    rank=rank_words(RANK[event.card]))
+    if isinstance(event, GoodDrawLaid):
+        return said(names[event.seat], _("You drew another {rank} and laid it too."),
                     _("{name} drew another {rank} and laid it too."),
-                    rank=rank_words(RANK[data["card"]]))
-    if kind == "cut":
-        return said(name, _("You cut with {cards}!"), _("{name} cut with {cards}!"),
-                    cards=cards_words(data["cards"]))
-    if kind == "kael":
-        return said(name, _("You called Kaël."), _("{name} called Kaël."))
-    if kind == "rebuild":
+                    rank=rank_words(RANK[event.card]))
+    if isinstance(event, ChainCut):
+        return said(names[event.seat], _("You cut with {cards}!"), _("{name} cut with {cards}!"),
+                    cards=cards_words(event.cards))
+    if isinstance(event, KaelCalled):
+        return said(names[event.seat], _("You called Kaël."), _("{name} called Kaël."))
+    if isinstance(event, DeckRebuilt):
         return _("The deck was rebuilt from the table.")
-    return None
+    if isinstance(event, RoundScored):
+        return round_title(event, names) + "."
+    return None  # a deck draw is said with its lay ("..., then drew from the deck")
+
+
+def round_title(scored: RoundScored, names: Sequence[str]) -> str:
+    """ "Round 3: Ada called Kaël and had the lowest hand"."""
+    case = scored.case
+    what = case
+    if case in CASES:
+        what = said(names[scored.caller], _(YOUR_CASES[case]), _(CASES[case]))
+    return _("Round {round}: {what}").format(round=scored.round, what=what)
