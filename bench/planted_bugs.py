@@ -104,7 +104,7 @@ BUGS: tuple[Bug, ...] = (
         "hand_total(state.hands[seat]) <= 6)",
         "Kaël assisted mode: a call with 6 points is legal",
         (KAEL_PINS,)),
-    Bug("kael-table-confirm-threshold", "scoring", "nove_desktop/ui/tables/kael.py",
+    Bug("kael-table-confirm-threshold", "scoring", "nove_desktop/ui/tables/kael/controls.py",
         "        if total <= 5:\n            self.act(CallKael())\n",
         "        if total <= 6:\n            self.act(CallKael())\n",
         "Kaël table: a call with 6 points is made without the false-Kaël confirmation",
@@ -188,7 +188,7 @@ BUGS: tuple[Bug, ...] = (
         "        if best is None or (score > best if lower_is_better else score > best):\n",
         "statistics: Kaël's best is the highest total",
         STATS),
-    Bug("statistics-won-top-score", "statistics", "nove_desktop/ui/tables/kael.py",
+    Bug("statistics-won-top-score", "statistics", "nove_desktop/ui/tables/kael/table.py",
         "        return list(self.observe().winners)\n",
         "        return [max(range(len(self.observe().seats)), key=lambda s: "
         "self.observe().seats[s].total)]\n",

@@ -5,7 +5,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from nove_desktop.ui.tables.kael import cards_words, rank_words
+from nove_desktop.ui.tables.kael.words import cards_words, rank_words
 
 
 def test_the_x_is_the_x():

@@ -356,7 +356,7 @@ def test_a_step_2_nove_button_names_the_value_it_announces(app):
 @pytest.mark.parametrize("length", [2, 3])
 def test_the_chain_badge_lies_outside_the_countdown_ring(app, length):
     from nove_desktop.ui.table.text import fitted
-    from nove_desktop.ui.tables.kael import CUT_RING
+    from nove_desktop.ui.tables.kael.geometry import CUT_RING
 
     pile = " ".join(["5b", *["9a", "9b", "9c"][:length]])
     session = kael_session(app, {0: "1a 2a", 1: "2b 3a", 2: "4a 6a"}, table=pile)

@@ -10,8 +10,8 @@ file is read back. Expected values come from the raw totals and the spec's rule 
 from the table's or the game's own winner helpers.
 
 Shown to fail with the bug planted (then reverted): Kaël's table ``winners`` returning the seat
-with the top total (nove_desktop/ui/tables/kael.py), and ``score < best`` -> ``score > best`` for
-``lower_is_better`` in ``GameStats.with_result`` (nove_desktop/storage.py).
+with the top total (nove_desktop/ui/tables/kael/table.py), and ``score < best`` -> ``score > best``
+for ``lower_is_better`` in ``GameStats.with_result`` (nove_desktop/storage.py).
 """
 
 from __future__ import annotations

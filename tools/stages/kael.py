@@ -77,10 +77,14 @@ def landing(shot: Any) -> None:
         last = session.observe(0).last_round
         return bool(last and last["landings"]) and session.observe(0).round_no > last["round"]
 
+    from nove_desktop.games.kael.events import RoundScored
+    from nove_desktop.ui.tables.kael.summary import columns, round_note, round_rows
+    from nove_desktop.ui.tables.kael.words import round_title
+
     table = shot.table("kael", ["human", AI, AI, AI], 70, wanted)
-    data = table.observe().last_round
-    table.show_summary(table.round_title(data), table.columns(), table.round_rows(data),
-                       note=table.round_note(data))
+    scored = RoundScored.from_summary(table.observe().last_round)
+    table.show_summary(round_title(scored, table.names), columns(),
+                       round_rows(scored, table.names), note=round_note())
     shot.settle(10)
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ...engine.actions import Action
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import DECK
+from .events import CODEC as EVENTS
 from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, KaelOptions
 from .state import KaelState
 
@@ -25,6 +26,7 @@ class KaelGame(Game[KaelOptions, KaelState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
+    events = EVENTS
     lower_score_wins = True
     has_reaction_windows = True
 
@@ -43,7 +45,6 @@ class KaelGame(Game[KaelOptions, KaelState]):
 
     def observe(self, state: KaelState, seat: int | None) -> view.KaelObservation:
         return view.observe(state, seat)
-
 
     def round_number(self, state: KaelState) -> int:
         return state.round_no

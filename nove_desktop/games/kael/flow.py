@@ -4,15 +4,31 @@ phase (or ``GAME_OVER``)."""
 
 from __future__ import annotations
 
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .cards import DECK, NUMBER_RANKS, RANK, canonical, hand_total
+from .events import (
+    CUT_WINDOW_CLOSED,
+    DeckRebuilt,
+    FaceUpTurned,
+    GameOver,
+    GameStarted,
+    HandDealt,
+    HandSizeChosen,
+    HandsRevealed,
+    KaelCalled,
+    RoundScored,
+    RoundStarted,
+    card_drawn,
+    card_taken,
+    cut_window_opened,
+    turn_began,
+)
 from .scoring import ranking, score_round
-from .state import KaelState, Phase
+from .state import CHOOSE_HAND_SIZE, CUT_WINDOW, GAME_OVER, TURN, KaelState
 
 CUT = "cut"  # the claim recorded in a cut window
-_CARD = ("card",)
 _CARDS = ("cards",)
 
 
@@ -82,10 +98,10 @@ def draw_from_deck(state: KaelState, seat: int, events: list[Event]) -> str:
         state.chain_count = 1
         state.rng.shuffle(rest)
         state.deck = rest
-        events.append(Event.public("rebuild", count=len(rest)))
+        events.append(DeckRebuilt(len(rest)))
     card = state.deck.pop()
     state.hands[seat].append(card)
-    events.append(Event.private("draw", seat, _CARD, seat=seat, source="deck", card=card))
+    events.append(card_drawn(seat, card))
     return card
 
 
@@ -97,7 +113,7 @@ def take_from_table(state: KaelState, seat: int, events: list[Event]) -> str:
         state.rechain()
     state.hands[seat].append(card)
     state.public.add(card)  # everybody saw which card was taken (K-A5)
-    events.append(Event.public("take", seat=seat, card=card))
+    events.append(card_taken(seat, card))
     return card
 
 
@@ -110,7 +126,7 @@ def start_game(state: KaelState, stack: Stack | None, events: list[Event]) -> No
         state.dealer = int(opts.first_dealer)
     if stack is not None and stack.scores is not None:
         state.totals = list(stack.scores)
-    events.append(Event.public("game_start", players=opts.players, dealer=state.dealer))
+    events.append(GameStarted(opts.players, state.dealer))
     start_round(state, stack, events)
 
 
@@ -137,30 +153,30 @@ def start_round(state: KaelState, stack: Stack | None, events: list[Event]) -> N
     top_first = (list(stack.cards) if stack is not None else []) + rest
     state.deck = top_first[::-1]  # top card last
     state.current = next_active(state, state.dealer)
-    events.append(Event.public("round_start", round=state.round_no, dealer=state.dealer))
+    events.append(RoundStarted(state.round_no, state.dealer))
     if state.options.deal_mode == "fixed":
         deal(state, state.options.hand_size, events)
     else:
-        state.phase = Phase.CHOOSE_HAND_SIZE
+        state.phase = CHOOSE_HAND_SIZE
 
 
 def deal(state: KaelState, size: int, events: list[Event]) -> None:
     """Spec 4.3-4.6: one card at a time, clockwise from player 1, then the face-up card."""
     state.hand_size = size
     order = clockwise_after(state, state.dealer)
-    events.append(Event.public("hand_size", seat=state.dealer, size=size))
+    events.append(HandSizeChosen(state.dealer, size))
     for _ in range(size):
         for seat in order:
             state.hands[seat].append(state.deck.pop())
     for seat in order:
-        cards = state.hands[seat][:]
-        events.append(Event.private("deal", seat, _CARDS, seat=seat, cards=cards))
+        cards = tuple(state.hands[seat])
+        events.append(HandDealt(seat, cards, visible_to=ONLY[seat], hidden=_CARDS))
     face_up = state.deck.pop()
     place(state, None, (face_up,))
-    events.append(Event.public("face_up", card=face_up))
+    events.append(FaceUpTurned(face_up))
     state.current = order[0]
-    state.phase = Phase.TURN
-    events.append(Event.public("turn", seat=state.current, final=False))
+    state.phase = TURN
+    events.append(turn_began(state.current, False))
 
 
 # -- after a turn ----------------------------------------------------------------------------------
@@ -180,13 +196,13 @@ def open_cut_window(state: KaelState, rank: str, count: int, events: list[Event]
     that laid, that seat last; whoever may cut is never revealed."""
     order = tuple(s for s in clockwise_after(state, state.current) if s != state.caller)
     state.window = ReactionWindow(CUT, order, first_claim_wins=True)
-    state.phase = Phase.CUT_WINDOW
-    events.append(Event.public("cut_window", rank=rank, length=count, seats=list(order)))
+    state.phase = CUT_WINDOW
+    events.append(cut_window_opened(rank, count, order))
 
 
 def cutter_cards(state: KaelState, seat: int) -> list[str] | None:
     """Spec 6.3: the cards ``seat`` would cut with, or None when it cannot cut now."""
-    if state.phase != Phase.CUT_WINDOW or seat == state.caller or state.eliminated[seat]:
+    if state.phase != CUT_WINDOW or seat == state.caller or state.eliminated[seat]:
         return None
     rank, count = chain(state)
     if rank not in NUMBER_RANKS or count not in (2, 3):
@@ -197,7 +213,7 @@ def cutter_cards(state: KaelState, seat: int) -> list[str] | None:
 
 def close_window(state: KaelState, events: list[Event]) -> None:
     state.window = None
-    events.append(Event.public("cut_window_closed"))
+    events.append(CUT_WINDOW_CLOSED)
     advance(state, events)
 
 
@@ -210,8 +226,8 @@ def advance(state: KaelState, events: list[Event]) -> None:
         state.current = state.final_queue.pop(0)
     else:
         state.current = next_active(state, state.current)
-    state.phase = Phase.TURN
-    events.append(Event.public("turn", seat=state.current, final=state.caller is not None))
+    state.phase = TURN
+    events.append(turn_began(state.current, state.caller is not None))
 
 
 def call_kael(state: KaelState, seat: int, events: list[Event]) -> None:
@@ -219,7 +235,7 @@ def call_kael(state: KaelState, seat: int, events: list[Event]) -> None:
     _turn_done(state, seat)
     state.caller = seat
     false_call = hand_total(state.hands[seat]) > 5
-    events.append(Event.public("kael", seat=seat))
+    events.append(KaelCalled(seat))
     if false_call:
         resolve(state, events)
         return
@@ -232,20 +248,20 @@ def resolve(state: KaelState, events: list[Event]) -> None:
     """Spec 8-10: reveal, score, landings, eliminations, then the next round or the end."""
     active = state.active()
     hands = {s: state.hands[s][:] for s in active}
-    events.append(Event.public("reveal", hands={str(s): h for s, h in hands.items()}))
+    events.append(HandsRevealed({str(s): tuple(h) for s, h in hands.items()}))
     outcome = score_round(state, hands)
     state.last_round = outcome
-    events.append(Event.public("round_scored", **outcome))
+    events.append(RoundScored.from_summary(outcome))
     if _game_over(state):
-        state.phase = Phase.GAME_OVER
+        state.phase = GAME_OVER
         state.window = None
         state.revealed = True
+        assert state.end_reason is not None  # set by _game_over
         events.append(
-            Event.public(
-                "game_over",
-                winners=list(state.winners),
-                reason=state.end_reason,
-                ranking=ranking(state),
+            GameOver(
+                tuple(state.winners),
+                state.end_reason,
+                tuple(tuple(place) for place in ranking(state)),
             )
         )
         return

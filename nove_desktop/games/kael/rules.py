@@ -7,7 +7,7 @@ from itertools import combinations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.text import Card, Reason, Seat, why
 from . import flow
 from .actions import (
@@ -26,8 +26,17 @@ from .actions import (
     action_reason,
 )
 from .cards import DECK_INDEX, NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
+from .events import (
+    CardKept,
+    ChainCut,
+    DrewOnly,
+    GoodDrawLaid,
+    GoodDrawOffered,
+    cards_laid,
+    cut_passed,
+)
 from .options import MAX_HAND, MIN_HAND
-from .state import KaelState, Phase
+from .state import CHOOSE_HAND_SIZE, CUT_WINDOW, GOOD_DRAW, TURN, KaelState
 
 _PASS = Pass()
 _CUT = Cut()
@@ -40,12 +49,12 @@ _HAND_SIZES = [ChooseHandSize(k) for k in range(MIN_HAND, MAX_HAND + 1)]
 
 def to_act(state: KaelState) -> tuple[int, ...]:
     phase = state.phase
-    if phase == Phase.TURN or phase == Phase.GOOD_DRAW:
+    if phase in (TURN, GOOD_DRAW):
         return (state.current,)
-    if phase == Phase.CUT_WINDOW:
+    if phase == CUT_WINDOW:
         assert state.window is not None
         return state.window.waiting()
-    if phase == Phase.CHOOSE_HAND_SIZE:
+    if phase == CHOOSE_HAND_SIZE:
         return (state.dealer,)
     return ()
 
@@ -54,11 +63,11 @@ def legal_actions(state: KaelState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     phase = state.phase
-    if phase == Phase.TURN:
+    if phase == TURN:
         return turn_actions(state, seat)
-    if phase == Phase.GOOD_DRAW:
+    if phase == GOOD_DRAW:
         return [_GOOD, _KEEP]
-    if phase == Phase.CUT_WINDOW:
+    if phase == CUT_WINDOW:
         return [_PASS, _CUT] if flow.cutter_cards(state, seat) is not None else [_PASS]
     return list(_HAND_SIZES)
 
@@ -158,7 +167,7 @@ def _rank_actions(
 
 def is_legal(state: KaelState, seat: int, action: Action) -> bool:
     """Same answer as ``action in legal_actions(...)``, with a direct check of the common lay."""
-    if state.phase == Phase.TURN and type(action) is Lay and seat in to_act(state):
+    if state.phase == TURN and type(action) is Lay and seat in to_act(state):
         return _lay_is_legal(state, seat, action)
     return action in legal_actions(state, seat)
 
@@ -205,7 +214,7 @@ def apply(state: KaelState, seat: int, action: Action) -> list[Event]:
         _lay_no_draw(state, seat, (PASS_CARD,), "pass_card", events)
     elif isinstance(action, DrawOnly):
         _draw(state, seat, action.source, events)
-        events.append(Event.public("draw_only", seat=seat, source=action.source))
+        events.append(DrewOnly(seat, action.source))
         flow.finish_turn(state, False, events)
     elif isinstance(action, CallKael):
         flow.call_kael(state, seat, events)
@@ -214,10 +223,10 @@ def apply(state: KaelState, seat: int, action: Action) -> list[Event]:
         assert card is not None
         state.hands[seat].remove(card)
         flow.place(state, seat, (card,))
-        events.append(Event.public("good_draw", seat=seat, card=card))
+        events.append(GoodDrawLaid(seat, card))
         flow.finish_turn(state, True, events)
     elif isinstance(action, KeepCard):
-        events.append(Event("keep_card", {"seat": seat}, frozenset((seat,)), None))
+        events.append(CardKept(seat, visible_to=ONLY[seat], hidden=None))
         flow.finish_turn(state, True, events)
     elif isinstance(action, Pass | Cut):
         _answer_window(state, seat, action, events)
@@ -237,16 +246,14 @@ def _lay(state: KaelState, seat: int, action: Lay, events: list[Event]) -> None:
     hand = state.hands[seat]
     for card in action.cards:
         hand.remove(card)
-    events.append(Event.public("lay", seat=seat, cards=list(action.cards), source=action.source))
+    events.append(cards_laid(seat, action.cards, action.source))
     drawn = _draw(state, seat, action.source, events)
     flow.place(state, seat, action.cards)
     if action.source == DECK_SOURCE and RANK[drawn] == RANK[action.cards[0]]:
         state.pending = drawn
-        state.phase = Phase.GOOD_DRAW
+        state.phase = GOOD_DRAW
         # K-A56: only the drawer learns that the window exists.
-        events.append(
-            Event("good_draw_window", {"seat": seat, "card": drawn}, frozenset((seat,)), None)
-        )
+        events.append(GoodDrawOffered(seat, drawn, visible_to=ONLY[seat], hidden=None))
         return
     flow.finish_turn(state, True, events)
 
@@ -258,7 +265,7 @@ def _lay_no_draw(
     for card in cards:
         hand.remove(card)
     flow.place(state, seat, cards)
-    events.append(Event.public("lay", seat=seat, cards=list(cards), source=None, set=kind))
+    events.append(cards_laid(seat, cards, None, kind))
     flow.finish_turn(state, True, events)
 
 
@@ -271,10 +278,10 @@ def _answer_window(state: KaelState, seat: int, action: Action, events: list[Eve
         for card in cards:
             state.hands[seat].remove(card)
         flow.place(state, seat, cards)
-        events.append(Event.public("cut", seat=seat, cards=canonical(cards)))
+        events.append(ChainCut(seat, canonical(cards)))
         outcome = window.answer(seat, flow.CUT)
     else:
-        events.append(Event.public("pass", seat=seat))
+        events.append(cut_passed(seat))
         outcome = window.answer(seat, None)
     if outcome.decided:
         flow.close_window(state, events)
@@ -287,18 +294,18 @@ def explain(state: KaelState, seat: int, action: Action) -> Reason:
     if not acting:
         return why("the game is over")
     if seat not in acting:
-        if state.phase == Phase.CUT_WINDOW and state.window and seat in state.window.answers:
+        if state.phase == CUT_WINDOW and state.window and seat in state.window.answers:
             return why("you have already answered in this cut window")
         return why("it is not your turn (waiting for {seat})", seat=Seat(acting[0]))
     phase = state.phase
-    if phase == Phase.CHOOSE_HAND_SIZE:
+    if phase == CHOOSE_HAND_SIZE:
         if isinstance(action, ChooseHandSize):
             return why("the dealer deals {low} to {high} cards, not {size}", low=MIN_HAND,
                        high=MAX_HAND, size=action.size)
         return why("you are the dealer: choose how many cards to deal")
-    if phase == Phase.GOOD_DRAW:
+    if phase == GOOD_DRAW:
         return why("choose whether to lay the card you just drew again, or keep it")
-    if phase == Phase.CUT_WINDOW:
+    if phase == CUT_WINDOW:
         if isinstance(action, Cut):
             return why("you cannot cut: you do not hold all the missing cards of that rank")
         return why("a cut window is open: cut or pass")

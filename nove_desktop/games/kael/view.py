@@ -11,7 +11,7 @@ from . import flow
 from .cards import DECK, RANK, hand_total
 from .rules import can_call, to_act
 from .scoring import ranking
-from .state import KaelState, Phase
+from .state import CUT_WINDOW, GAME_OVER, GOOD_DRAW, TURN, KaelState, Phase
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class KaelObservation:
     the other seats see phase ``TURN`` with the drawer to act (K-A56)."""
 
     seat: int | None
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     round_no: int
     dealer: int
@@ -74,12 +74,12 @@ class KaelObservation:
 
 def observe(state: KaelState, seat: int | None) -> KaelObservation:
     phase = state.phase
-    over = phase == Phase.GAME_OVER
-    drawer = phase == Phase.GOOD_DRAW and seat == state.current
-    shown_phase = Phase.TURN if phase == Phase.GOOD_DRAW and not drawer else phase
+    over = phase == GAME_OVER
+    drawer = phase == GOOD_DRAW and seat == state.current
+    shown_phase = TURN if phase == GOOD_DRAW and not drawer else phase
     rank, length = flow.chain(state)
     window = None
-    if phase == Phase.CUT_WINDOW and state.window is not None:
+    if phase == CUT_WINDOW and state.window is not None:
         can_cut = seat is not None and flow.cutter_cards(state, seat) is not None
         window = CutWindowView(rank or "", length, state.window.waiting(), can_cut)
     seats = tuple(
@@ -104,7 +104,7 @@ def observe(state: KaelState, seat: int | None) -> KaelObservation:
         round_no=state.round_no,
         dealer=state.dealer,
         hand_size=state.hand_size,
-        current=state.current if phase in (Phase.TURN, Phase.GOOD_DRAW, Phase.CUT_WINDOW) else None,
+        current=state.current if phase in (TURN, GOOD_DRAW, CUT_WINDOW) else None,
         hand=tuple(state.hands[me]) if me is not None else (),
         hand_total=hand_total(state.hands[me]) if me is not None else None,
         seats=seats,
@@ -115,7 +115,7 @@ def observe(state: KaelState, seat: int | None) -> KaelObservation:
         caller=state.caller,
         final_queue=tuple(state.final_queue),
         can_call_kael=me is not None
-        and phase == Phase.TURN
+        and phase == TURN
         and me == state.current
         and can_call(state, me),
         cut_window=window,

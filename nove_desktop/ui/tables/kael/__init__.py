@@ -1,0 +1,5 @@
+"""The Kaël table (see ``table.py``)."""
+
+from .table import KaelTable
+
+__all__ = ["KaelTable"]
