@@ -2,18 +2,29 @@
 (place, merge, six stacks, draw, exhaustion, next player) and scoring. Every function leaves the
 state in ``TURN`` or ``GAME_OVER``.
 
-The play resolution is the engine's hot path: it works on plain lists and builds events as
-small dicts.
+The play resolution is the engine's hot path: it works on plain lists and builds its events
+(``events.py``) directly.
 """
 
 from __future__ import annotations
 
 from bisect import insort
 
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.game import Stack
 from .actions import SLOTS
 from .cards import NUMBER, deck
+from .events import (
+    CardDealt,
+    CardDrawn,
+    CardPlayed,
+    GameOver,
+    GameStarted,
+    Merged,
+    RoundEnded,
+    RoundScored,
+    RoundStarted,
+)
 from .options import HAND_SIZE, MAX_PLAYERS, STACKS_TO_END
 from .scoring import is_eligible, kitty_points, recorded_points, winners
 from .state import NoxState, Phase, refresh_covers
@@ -41,7 +52,7 @@ def start_game(state: NoxState, stack: Stack | None, events: list[Event]) -> Non
         if stack.scores is not None:
             state.totals = list(stack.scores)
         state.keep_order = stack.keep_reshuffle_order
-    events.append(Event.public("game_started", players=opts.players, start_seat=state.start_seat))
+    events.append(GameStarted(opts.players, state.start_seat))
     start_round(state, stack, events)
 
 
@@ -62,12 +73,12 @@ def start_round(state: NoxState, stack: Stack | None, events: list[Event]) -> No
     start = state.start_seat
     dealt = HAND_SIZE * n
     hands: list[list[str]] = [[] for _ in range(n)]
-    events.append(Event.public("round_started", round=state.round_number, start_seat=start))
+    events.append(RoundStarted(state.round_number, start))
     for k in range(dealt):
         seat = (start + k) % n
         card = cards[k]
         hands[seat].append(card)
-        events.append(Event("card_dealt", {"seat": seat, "card": card}, _OWNER[seat], _CARD))
+        events.append(CardDealt(seat, card, visible_to=_OWNER[seat], hidden=_CARD))
     state.hands = hands
     pile = cards[dealt:]
     pile.reverse()  # top card last
@@ -94,18 +105,7 @@ def resolve_play(
     else:
         kitty[index] = (*kitty[index], card)
         placement = COVER
-    events.append(
-        Event(
-            "card_played",
-            {
-                "seat": seat,
-                "card": card,
-                "target": target,
-                "placement": placement,
-                "stack": index,
-            },
-        )
-    )
+    events.append(CardPlayed(seat, card, target, placement, index))
     number = NUMBER
     value = number[card]
     while True:  # step 2: merges (one at most in practice, invariant 1)
@@ -117,19 +117,7 @@ def resolve_play(
         moving = kitty.pop(index)
         into = other if other < index else other - 1
         kitty[into] = kitty[into] + moving
-        events.append(
-            Event(
-                "merged",
-                {
-                    "target": target,
-                    "from_index": index,
-                    "into_index": other,
-                    "new_index": into,
-                    "new_depth": len(kitty[into]),
-                    "stacks": len(kitty),
-                },
-            )
-        )
+        events.append(Merged(target, index, other, into, len(kitty[into]), len(kitty)))
         index = into
         refresh_covers(state)  # stacks moved: rare enough to recompute
     if len(kitty) >= STACKS_TO_END:  # step 3: the round ends at once, no draw
@@ -139,7 +127,7 @@ def resolve_play(
     if pile:  # step 4
         drawn = pile.pop()
         state.hands[seat].append(drawn)
-        events.append(Event("card_drawn", {"seat": seat, "card": drawn}, _OWNER[seat], _CARD))
+        events.append(CardDrawn(seat, drawn, visible_to=_OWNER[seat], hidden=_CARD))
     hands = state.hands
     n = state.players
     if not pile:  # step 5
@@ -158,7 +146,7 @@ def resolve_play(
 def end_round(state: NoxState, reason: str, by_seat: int, events: list[Event]) -> None:
     """Spec 5.6, 5.7: score every kitty, record, then the game's end or the next round."""
     state.phase = Phase.ROUND_SCORING
-    events.append(Event.public("round_ended", reason=reason, by_seat=by_seat))
+    events.append(RoundEnded(reason, by_seat))
     points = [kitty_points(kitty) for kitty in state.kitties]
     eligible = [is_eligible(kitty) for kitty in state.kitties]
     recorded = recorded_points(state.options.variant, points)
@@ -177,14 +165,8 @@ def end_round(state: NoxState, reason: str, by_seat: int, events: list[Event]) -
     }
     state.round_history.append(entry)
     events.append(
-        Event.public(
-            "round_scored",
-            round=state.round_number,
-            points=list(points),
-            eligible=list(eligible),
-            recorded=list(recorded),
-            totals=list(totals),
-        )
+        RoundScored(state.round_number, tuple(points), tuple(eligible), tuple(recorded),
+                    tuple(totals))
     )
     opts = state.options
     if max(totals) >= opts.target:
@@ -200,8 +182,4 @@ def finish(state: NoxState, reason: str, events: list[Event]) -> None:
     state.phase = Phase.GAME_OVER
     state.winners = winners(state.totals)
     state.end_reason = reason
-    events.append(
-        Event.public(
-            "game_over", winners=list(state.winners), totals=list(state.totals), reason=reason
-        )
-    )
+    events.append(GameOver(tuple(state.winners), tuple(state.totals), reason))
