@@ -40,7 +40,7 @@ import pygame
 
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage
-from nove_desktop.ui.app import FPS, IDLE_WAKE_MS, App
+from nove_desktop.ui.app import FPS, IDLE_POLL_S, App
 from nove_desktop.ui.table.scene import TableScene
 
 FRAME = 1 / 60
@@ -123,10 +123,12 @@ def idle_share(size: tuple[int, int], seconds: float) -> dict[str, float]:
     wall_start = time.perf_counter()
     steps = 0
     while time.perf_counter() - wall_start < seconds:
-        if app.idle:
-            first = pygame.event.wait(IDLE_WAKE_MS)
-            events = [first] if first.type != pygame.NOEVENT else []
-            events += pygame.event.get()
+        if app.idle:  # as App.loop: look for input every IDLE_POLL_S, draw only on news
+            time.sleep(IDLE_POLL_S)
+            events = pygame.event.get()
+            wake = app.stack.top.wake_ms if app.stack.top is not None else None
+            if not events and (wake is None or pygame.time.get_ticks() - app.last_draw_ms < wake):
+                continue
         else:
             events = pygame.event.get()
         dt = app.clock.tick(FPS) / 1000.0
