@@ -8,9 +8,11 @@ The play resolution is the engine's hot path: it works on plain lists and builds
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
+from collections.abc import Callable
 
-from ...engine.events import Event
+from ...engine.events import ONLY, Event
 from ...engine.game import Stack
 from .actions import SLOTS
 from .cards import NUMBER, deck
@@ -25,7 +27,7 @@ from .events import (
     RoundScored,
     RoundStarted,
 )
-from .options import HAND_SIZE, MAX_PLAYERS, STACKS_TO_END
+from .options import HAND_SIZE, STACKS_TO_END
 from .scoring import is_eligible, kitty_points, recorded_points, winners
 from .state import NoxState, Phase, refresh_covers
 
@@ -37,7 +39,43 @@ TARGET_REACHED = "target reached"
 ROUND_LIMIT = "round limit"
 
 _CARD = ("card",)
-_OWNER = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # who sees a private card
+
+
+# The two events of nearly every play are built fast: a frozen dataclass's own __init__ sets
+# each field through object.__setattr__, and that made random playouts ~15% slower than the old
+# dict events. A card into a hand (seen by its owner alone) is an immutable value with at most
+# 6 seats x 150 card ids, so each is built once and shared, as the plays are
+# (``actions.play_entry``); a play has too many forms for that (64,800), so ``_played`` sets its
+# slots directly (tests/games/test_nox_rules.py checks it builds what ``CardPlayed`` builds).
+@functools.cache
+def _dealt(seat: int, card: str) -> CardDealt:
+    return CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD)
+
+
+@functools.cache
+def _drawn(seat: int, card: str) -> CardDrawn:
+    return CardDrawn(seat, card, visible_to=ONLY[seat], hidden=_CARD)
+
+
+PLAYED_FIELDS = ("seat", "card", "target", "placement", "stack", "visible_to", "hidden")
+_SET_PLAYED: tuple[Callable[[CardPlayed, object], None], ...] = tuple(
+    getattr(CardPlayed, name).__set__ for name in PLAYED_FIELDS
+)
+_new = object.__new__
+
+
+def _played(seat: int, card: str, target: int, placement: str, stack: int) -> CardPlayed:
+    """``CardPlayed(seat, card, target, placement, stack)``, public, built fast."""
+    event: CardPlayed = _new(CardPlayed)
+    set_seat, set_card, set_target, set_placement, set_stack, set_seen, set_hidden = _SET_PLAYED
+    set_seat(event, seat)
+    set_card(event, card)
+    set_target(event, target)
+    set_placement(event, placement)
+    set_stack(event, stack)
+    set_seen(event, None)
+    set_hidden(event, ())
+    return event
 
 
 # -- the game and the round ------------------------------------------------------------------------
@@ -78,7 +116,7 @@ def start_round(state: NoxState, stack: Stack | None, events: list[Event]) -> No
         seat = (start + k) % n
         card = cards[k]
         hands[seat].append(card)
-        events.append(CardDealt(seat, card, visible_to=_OWNER[seat], hidden=_CARD))
+        events.append(_dealt(seat, card))
     state.hands = hands
     pile = cards[dealt:]
     pile.reverse()  # top card last
@@ -105,7 +143,7 @@ def resolve_play(
     else:
         kitty[index] = (*kitty[index], card)
         placement = COVER
-    events.append(CardPlayed(seat, card, target, placement, index))
+    events.append(_played(seat, card, target, placement, index))
     number = NUMBER
     value = number[card]
     while True:  # step 2: merges (one at most in practice, invariant 1)
@@ -127,7 +165,7 @@ def resolve_play(
     if pile:  # step 4
         drawn = pile.pop()
         state.hands[seat].append(drawn)
-        events.append(CardDrawn(seat, drawn, visible_to=_OWNER[seat], hidden=_CARD))
+        events.append(_drawn(seat, drawn))
     hands = state.hands
     n = state.players
     if not pile:  # step 5
