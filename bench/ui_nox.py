@@ -123,9 +123,12 @@ def idle_share(size: tuple[int, int], seconds: float) -> dict[str, float]:
     wall_start = time.perf_counter()
     steps = 0
     while time.perf_counter() - wall_start < seconds:
-        if app.idle:
-            time.sleep(IDLE_POLL_S)  # as the app's own idle loop
+        if app.idle:  # as App.loop: look for input every IDLE_POLL_S, draw only on news
+            time.sleep(IDLE_POLL_S)
             events = pygame.event.get()
+            wake = app.stack.top.wake_ms if app.stack.top is not None else None
+            if not events and (wake is None or pygame.time.get_ticks() - app.last_draw_ms < wake):
+                continue
         else:
             events = pygame.event.get()
         dt = app.clock.tick(FPS) / 1000.0

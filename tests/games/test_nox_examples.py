@@ -8,13 +8,23 @@ conserved) and play on through ``apply`` only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from nove_desktop.engine import Event, IllegalActionError, Stack, events_for_seat
 from nove_desktop.games.nox import NoxGame, NoxOptions, Play
 from nove_desktop.games.nox.cards import deck
+from nove_desktop.games.nox.events import (
+    CardDealt,
+    CardDrawn,
+    CardPlayed,
+    GameOver,
+    Merged,
+    RoundEnded,
+    RoundScored,
+    RoundStarted,
+)
 from nove_desktop.games.nox.scoring import kitty_points
 from nove_desktop.games.nox.state import Phase, refresh_covers
 
@@ -120,8 +130,11 @@ class Nox:
         return self.state.hands[seat]
 
 
-def of_kind(events: list[Event], kind: str) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == kind]
+E = TypeVar("E", bound=Event)
+
+
+def of_kind(events: list[Event], kind: type[E]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
 
 
 # -- NX-1 deck composition -------------------------------------------------------------------------
@@ -173,12 +186,12 @@ def test_nx2_deal() -> None:
     assert state.pile[::-1] == c[12:] and len(state.pile) == 78
     assert GAME.to_act(state) == (2,)
     assert state.kitties == [[], [], [], []] and state.round_number == 1
-    dealt = of_kind(events, "card_dealt")
-    assert [(d["seat"], d["card"]) for d in dealt] == [((2 + k) % 4, c[k]) for k in range(12)]
+    dealt = of_kind(events, CardDealt)
+    assert [(d.seat, d.card) for d in dealt] == [((2 + k) % 4, c[k]) for k in range(12)]
     # Each seat sees only its own dealt cards.
-    seen_by_0 = [e.data["card"] for e in events_for_seat(events, 0) if e.kind == "card_dealt"]
+    seen_by_0 = [e.card for e in events_for_seat(events, 0) if isinstance(e, CardDealt)]
     assert [x for x in seen_by_0 if x is not None] == [c[2], c[6], c[10]]
-    assert of_kind(events, "round_started") == [{"round": 1, "start_seat": 2}]
+    assert of_kind(events, RoundStarted) == [RoundStarted(round=1, start_seat=2)]
 
 
 def test_nx3_first_play_of_a_round() -> None:
@@ -196,12 +209,12 @@ def test_nx3_first_play_of_a_round() -> None:
     assert state.kitties[3] == [("O13-1",)]
     assert state.hands[2] == [c[4], c[8], c[12]]  # drew c13
     assert GAME.to_act(state) == (3,)
-    drawn = of_kind(events, "card_drawn")
-    assert drawn == [{"seat": 2, "card": c[12]}]
-    assert [e.data["card"] for e in events_for_seat(events, 1) if e.kind == "card_drawn"] == [None]
-    played = of_kind(events, "card_played")
+    drawn = of_kind(events, CardDrawn)
+    assert drawn == [CardDrawn(seat=2, card=c[12]).only_for(2, ("card",))]
+    assert [e.card for e in events_for_seat(events, 1) if isinstance(e, CardDrawn)] == [None]
+    played = of_kind(events, CardPlayed)
     assert played == [
-        {"seat": 2, "card": "O13-1", "target": 3, "placement": "new_stack", "stack": 0}
+        CardPlayed(seat=2, card="O13-1", target=3, placement="new_stack", stack=0)
     ]
 
 
@@ -273,15 +286,8 @@ def test_nx5_cover_that_merges() -> None:
     assert nox.hand(ANNA) == ["G07-1", "O10-1", "B01-6"]
     assert GAME.to_act(nox.state) == (CLAIRE,)
     assert [e.kind for e in events] == ["card_played", "merged", "card_drawn"]
-    assert of_kind(events, "merged") == [
-        {
-            "target": MARIE,
-            "from_index": 4,
-            "into_index": 1,
-            "new_index": 1,
-            "new_depth": 3,
-            "stacks": 4,
-        }
+    assert of_kind(events, Merged) == [
+        Merged(target=MARIE, from_index=4, into_index=1, new_index=1, new_depth=3, stacks=4)
     ]
 
 
@@ -300,17 +306,10 @@ def test_nx6_alternatives(action: Play, after: str, stacks: int, points: int) ->
     assert nox.kitty(MARIE) == kitty(after)
     assert len(nox.kitty(MARIE)) == stacks
     assert nox.points(MARIE) == points
-    merged = of_kind(events, "merged")
+    merged = of_kind(events, Merged)
     if action.card == "G14-2":  # the new stack showing 14 merges at once (D-13)
         assert merged == [
-            {
-                "target": MARIE,
-                "from_index": 5,
-                "into_index": 1,
-                "new_index": 1,
-                "new_depth": 2,
-                "stacks": 5,
-            }
+            Merged(target=MARIE, from_index=5, into_index=1, new_index=1, new_depth=2, stacks=5)
         ]
     else:
         assert merged == []
@@ -347,16 +346,16 @@ def test_nx7_six_stacks_end_the_round(variant: str, recorded: list[int]) -> None
     end = kinds.index("round_ended")
     assert kinds[: end + 2] == ["card_played", "round_ended", "round_scored"]
     assert "card_drawn" not in kinds  # the ending play draws nothing (D-16)
-    assert of_kind(events, "round_ended") == [{"reason": "six_stacks", "by_seat": MARIE}]
-    scored = of_kind(events, "round_scored")[0]
-    assert scored["points"] == [39, 0, 28]
-    assert scored["eligible"] == [True, False, True]
-    assert scored["recorded"] == recorded
-    assert scored["totals"] == recorded
+    assert of_kind(events, RoundEnded) == [RoundEnded(reason="six_stacks", by_seat=MARIE)]
+    scored = of_kind(events, RoundScored)[0]
+    assert scored.points == (39, 0, 28)
+    assert scored.eligible == (True, False, True)
+    assert scored.recorded == tuple(recorded)
+    assert scored.totals == tuple(recorded)
     history = nox.state.round_history[-1]
     assert history["reason"] == "six_stacks" and history["by_seat"] == MARIE
     # The next round: start player = left neighbour of this round's start player (seat 1).
-    assert of_kind(events, "round_started") == [{"round": 2, "start_seat": 2}]
+    assert of_kind(events, RoundStarted) == [RoundStarted(round=2, start_seat=2)]
     assert nox.state.round_number == 2 and GAME.to_act(nox.state) == (2,)
     assert all(len(h) == 3 for h in nox.state.hands) and nox.state.kitties == [[], [], []]
 
@@ -409,18 +408,19 @@ def test_nx9_round_end_by_exhaustion() -> None:
     for seat, card, index, sizes in steps:
         events = nox.play(seat, cover(card, seat, index))
         assert [len(h) for h in s.hands] == sizes, card
-        assert s.round_number == 1 and of_kind(events, "merged") == []
+        assert s.round_number == 1 and of_kind(events, Merged) == []
         if card == "B15-1":
-            assert of_kind(events, "card_drawn") == [{"seat": 0, "card": "B11-2"}]
+            drawn = CardDrawn(seat=0, card="B11-2").only_for(0, ("card",))
+            assert of_kind(events, CardDrawn) == [drawn]
             assert s.pile == []
         else:
-            assert of_kind(events, "card_drawn") == []
+            assert of_kind(events, CardDrawn) == []
     assert s.hands[0] == ["B11-2"]  # the seat that drew the last card plays the last one
     events = nox.play(0, cover("B11-2", 0, 0))
-    assert of_kind(events, "round_ended") == [{"reason": "exhausted", "by_seat": 0}]
-    scored = of_kind(events, "round_scored")[0]
-    assert scored["points"] == [38, 22, 24]
-    assert scored["totals"] == [38, 22, 24]
+    assert of_kind(events, RoundEnded) == [RoundEnded(reason="exhausted", by_seat=0)]
+    scored = of_kind(events, RoundScored)[0]
+    assert scored.points == (38, 22, 24)
+    assert scored.totals == (38, 22, 24)
     assert s.round_number == 2 and sorted(GAME.cards_in_play(s)) == sorted(deck("published"))
 
 
@@ -465,11 +465,11 @@ def test_nx10_highest_total_wins(
 ) -> None:
     nox = Nox(players=3)
     events = end_round(nox, seat1, totals)
-    scored = of_kind(events, "round_scored")[0]
-    assert scored["points"][2] == 0 and scored["totals"] == after
+    scored = of_kind(events, RoundScored)[0]
+    assert scored.points[2] == 0 and scored.totals == tuple(after)
     assert nox.state.phase == Phase.GAME_OVER and GAME.to_act(nox.state) == ()
-    assert of_kind(events, "game_over") == [
-        {"winners": winners, "totals": after, "reason": "target reached"}
+    assert of_kind(events, GameOver) == [
+        GameOver(winners=tuple(winners), totals=tuple(after), reason="target reached")
     ]
     result = GAME.result(nox.state)
     assert result.over and result.scores == tuple(after) and result.winner == winners[0]
@@ -479,7 +479,7 @@ def test_nx10_highest_total_wins(
 def test_nx10_below_the_target_play_goes_on() -> None:
     nox = Nox(players=3)
     events = end_round(nox, "[B15-1] [G07-2] [O03-3]", [100, 100, 100])
-    assert of_kind(events, "round_scored")[0]["totals"] == [112, 125, 100]
+    assert of_kind(events, RoundScored)[0].totals == (112, 125, 100)
     assert nox.state.phase == Phase.TURN and nox.state.round_number == 2
 
 
@@ -501,10 +501,10 @@ def test_nx11_tied_best_both_record() -> None:
     nox, events = thick_round(
         {0: "[B09-1] [G12-1] [O06-2]", 1: "[B11-1] [G14-1] [O06-3]", 2: "[B04-1] [G14-2] [O13-1]"}
     )
-    scored = of_kind(events, "round_scored")[0]
-    assert scored["points"] == [27, 31, 31, 0]
-    assert scored["recorded"] == [0, 31, 31, 0]
-    assert scored["totals"] == [40, 86, 121, 10]
+    scored = of_kind(events, RoundScored)[0]
+    assert scored.points == (27, 31, 31, 0)
+    assert scored.recorded == (0, 31, 31, 0)
+    assert scored.totals == (40, 86, 121, 10)
     assert nox.state.phase == Phase.GAME_OVER and nox.state.winners == [2]
     assert GAME.result(nox.state).winner == 2
 
@@ -513,18 +513,18 @@ def test_nx11_only_the_best_records() -> None:
     nox, events = thick_round(
         {0: "[B09-1] [G12-1] [O06-2]", 1: "[B11-1] [G14-1] [O06-3]", 2: "[B04-1] [G05-1] [O03-1]"}
     )
-    scored = of_kind(events, "round_scored")[0]
-    assert scored["points"] == [27, 31, 12, 0]
-    assert scored["recorded"] == [0, 31, 0, 0]
-    assert scored["totals"] == [40, 86, 90, 10]
+    scored = of_kind(events, RoundScored)[0]
+    assert scored.points == (27, 31, 12, 0)
+    assert scored.recorded == (0, 31, 0, 0)
+    assert scored.totals == (40, 86, 90, 10)
     assert nox.state.phase == Phase.TURN and nox.state.round_number == 2
 
 
 def test_thick_skinned_nobody_eligible_nobody_records() -> None:
     _nox, events = thick_round({0: "[B09-1]", 1: "[G14-1]", 2: ""})
-    scored = of_kind(events, "round_scored")[0]
-    assert scored["points"] == [0, 0, 0, 0] and scored["recorded"] == [0, 0, 0, 0]
-    assert scored["totals"] == [40, 55, 90, 10]
+    scored = of_kind(events, RoundScored)[0]
+    assert scored.points == (0, 0, 0, 0) and scored.recorded == (0, 0, 0, 0)
+    assert scored.totals == (40, 55, 90, 10)
 
 
 # -- NX-12 start player rotation -------------------------------------------------------------------
@@ -534,9 +534,9 @@ def test_nx12_start_player_rotation() -> None:
     while acting := GAME.to_act(state):
         seat = acting[0]
         events += GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
-    starts = [d["start_seat"] for d in of_kind(events, "round_started")]
+    starts = [d.start_seat for d in of_kind(events, RoundStarted)]
     assert starts == [2, 3, 0, 1, 2]
-    enders = [d["by_seat"] for d in of_kind(events, "round_ended")]
+    enders = [d.by_seat for d in of_kind(events, RoundEnded)]
     assert len(enders) == 5
     assert GAME.result(state).reason == "round limit"
 
@@ -559,7 +559,7 @@ def test_nx13_new_stack_merge_across_colours() -> None:
     events = nox.play(0, new_stack("O07-2", 1))
     assert nox.kitty(1) == kitty("[B07-1 O07-2] [G12-1] [O03-1]")
     assert nox.points(1) == 0
-    assert of_kind(events, "merged")[0]["into_index"] == 0
+    assert of_kind(events, Merged)[0].into_index == 0
 
 
 def test_nx13_cover_then_merge() -> None:

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from nove_desktop.engine import Event, FormatError, InvalidOptionsError, Rng, Stack
+from nove_desktop.engine import FormatError, InvalidOptionsError, Rng, Stack
 from nove_desktop.games import default_registry
 from nove_desktop.games.nox import NoxGame, NoxOptions, NoxState, Play
 from nove_desktop.games.nox.cards import deck, number_of
+from nove_desktop.games.nox.events import CardDealt, CardPlayed, Merged, RoundEnded, RoundScored
 from nove_desktop.games.nox.state import Phase, refresh_covers
 
 GAME = NoxGame()
@@ -114,7 +115,7 @@ def test_invariants_in_random_games(options: NoxOptions, seed: int) -> None:
         kept = state.covers
         refresh_covers(state)
         assert kept == state.covers  # the cover slots kept up to date match a recount
-        merges = [e for e in events if e.kind == "merged"]
+        merges = [e for e in events if isinstance(e, Merged)]
         assert len(merges) <= 1  # invariant 1: never a cascade
         if state.round_number != round_before:
             continue  # the round ended: the kitties were gathered
@@ -141,12 +142,13 @@ def test_rounds_end_only_by_six_stacks_or_exhaustion() -> None:
         while acting := GAME.to_act(state):
             legal = GAME.legal_actions(state, acting[0])
             events += GAME.apply(state, acting[0], legal[rng.below(len(legal))])
-        ended = [e.data for e in events if e.kind == "round_ended"]
-        scored = [e.data for e in events if e.kind == "round_scored"]
+        ended = [e for e in events if isinstance(e, RoundEnded)]
+        scored = [e for e in events if isinstance(e, RoundScored)]
         assert len(ended) == len(scored) == state.round_number
-        reasons.update(d["reason"] for d in ended)
-        for data, entry in zip(scored, state.round_history, strict=True):
-            assert data["points"] == entry["points"] and data["totals"] == entry["totals"]
+        reasons.update(e.reason for e in ended)
+        for event, entry in zip(scored, state.round_history, strict=True):
+            assert list(event.points) == entry["points"]
+            assert list(event.totals) == entry["totals"]
     assert reasons == {"six_stacks", "exhausted"}
 
 
@@ -184,16 +186,12 @@ def test_merge_events_name_the_stacks_in_resolution_order() -> None:
     events = GAME.apply(state, 0, Play("O06-3", 1, None))
     kinds = [e.kind for e in events]
     assert kinds == ["card_played", "merged", "card_drawn"]
-    played, merged = events[0].data, events[1].data
-    assert played["stack"] == 3 and played["placement"] == "new_stack"
-    assert merged == {
-        "target": 1,
-        "from_index": 3,
-        "into_index": 0,
-        "new_index": 0,
-        "new_depth": 2,
-        "stacks": 3,
-    }
+    played, merged = events[0], events[1]
+    assert isinstance(played, CardPlayed)
+    assert played.stack == 3 and played.placement == "new_stack"
+    assert merged == Merged(
+        target=1, from_index=3, into_index=0, new_index=0, new_depth=2, stacks=3
+    )
     assert state.kitties[1] == [("O06-1", "O06-3"), ("B04-1",), ("G05-1",)]
 
 
@@ -204,16 +202,9 @@ def test_a_merge_to_the_right_shifts_the_receiving_stack_left() -> None:
     give(state, 0, "B04-3")
     set_kitty(state, 2, [("B09-1",), ("G07-1",), ("B04-1",)])
     events = GAME.apply(state, 0, Play("B04-3", 2, 0))
-    merged = [e.data for e in events if e.kind == "merged"]
+    merged = [e for e in events if isinstance(e, Merged)]
     assert merged == [
-        {
-            "target": 2,
-            "from_index": 0,
-            "into_index": 2,
-            "new_index": 1,
-            "new_depth": 3,
-            "stacks": 2,
-        }
+        Merged(target=2, from_index=0, into_index=2, new_index=1, new_depth=3, stacks=2)
     ]
     assert state.kitties[2] == [("G07-1",), ("B04-1", "B09-1", "B04-3")]
 
@@ -292,13 +283,13 @@ def test_describe_action() -> None:
 def test_events_of_the_opening_hide_other_hands() -> None:
     state, events = GAME.new_game(NoxOptions(players=3, first_start_seat=0), 11)
     assert [e.kind for e in events[:2]] == ["game_started", "round_started"]
-    dealt: list[Event] = [e for e in events if e.kind == "card_dealt"]
+    dealt = [e for e in events if isinstance(e, CardDealt)]
     assert len(dealt) == 9
     for event in dealt:
-        owner = event.data["seat"]
-        assert event.for_seat(owner).data["card"] in state.hands[owner]  # type: ignore[union-attr]
-        other = (owner + 1) % 3
-        assert event.for_seat(other).data["card"] is None  # type: ignore[union-attr]
+        owner = event.seat
+        seen, unseen = event.for_seat(owner), event.for_seat((owner + 1) % 3)
+        assert seen is not None and seen.card in state.hands[owner]
+        assert unseen is not None and unseen.card is None and unseen.seat == owner
 
 
 def test_hand_written_json_matches_the_generic_conversion() -> None:
@@ -332,3 +323,19 @@ def test_hand_written_json_matches_the_generic_conversion() -> None:
         with pytest.raises(FormatError) as theirs:
             generic.from_json(bad)
         assert str(mine.value) == str(theirs.value)
+
+
+def test_the_fast_built_play_event_is_the_dataclass_event() -> None:
+    """``flow._played`` sets the slots of ``CardPlayed`` directly (the hot path): it must build
+    exactly what the dataclass builds, fields, visibility, JSON and hash alike."""
+    import dataclasses
+
+    from nove_desktop.games.nox import flow
+
+    names = tuple(f.name for f in dataclasses.fields(CardPlayed))
+    assert sorted(names) == sorted(flow.PLAYED_FIELDS)  # a new field must be set there too
+    for args in [(0, "B04-1", 2, "new_stack", 3), (5, "O13-2", 0, "cover", 0)]:
+        fast, slow = flow._played(*args), CardPlayed(*args)
+        assert type(fast) is CardPlayed
+        assert [getattr(fast, n) for n in names] == [getattr(slow, n) for n in names]
+        assert fast == slow and hash(fast) == hash(slow) and fast.to_json() == slow.to_json()

@@ -20,7 +20,7 @@ from nove_desktop.ui.table import text as table_text
 
 READABLE = 11  # the smallest text size allowed at 1024x640
 SKIPPED = ("nove_desktop.ui.faces", "nove_desktop.ui.icon")
-ART = {("nove_desktop.ui.tables.nox.look", "pip")}  # a colour pip's letter, part of its shape
+ART = {("nove_desktop.ui.tables.nox.draw", "pip")}  # a colour pip's letter, part of its shape
 
 
 @dataclass

@@ -31,15 +31,25 @@ from table_helpers import (
 
 from nove_desktop.engine.events import Event
 from nove_desktop.games.nox.actions import Play
+from nove_desktop.games.nox.events import (
+    CardDealt,
+    CardDrawn,
+    CardPlayed,
+    Merged,
+    RoundEnded,
+    RoundScored,
+    RoundStarted,
+)
 from nove_desktop.games.nox.scoring import kitty_points
 from nove_desktop.session import GameSession
 from nove_desktop.ui.table import paint
 from nove_desktop.ui.table.layout import DESIGN_H, DESIGN_W
 from nove_desktop.ui.table.scene import TableScene
 from nove_desktop.ui.tables.nox import NoxTable
+from nove_desktop.ui.tables.nox.controls import TargetWidget
 from nove_desktop.ui.tables.nox.preview import play_outcome
-from nove_desktop.ui.tables.nox.table import TargetWidget
-from nove_desktop.ui.tables.nox.words import Narrator, summary_rows
+from nove_desktop.ui.tables.nox.summary import summary_rows
+from nove_desktop.ui.tables.nox.words import Narrator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -187,18 +197,18 @@ def test_the_preview_agrees_with_the_engine_on_every_legal_play():
                 outcome = play_outcome(kitty, action.card, action.stack)
                 copy = state.copy()
                 events = game.apply(copy, seat, action)
-                merged = [e.data for e in events if e.kind == "merged"]
+                merged = [e for e in events if isinstance(e, Merged)]
                 assert (outcome.merged is not None) == bool(merged)
                 if merged:
                     merges += 1
-                    assert outcome.merged == (merged[0]["from_index"], merged[0]["into_index"])
-                scored = [e.data for e in events if e.kind == "round_scored"]
-                six = [e for e in events if e.kind == "round_ended"
-                       and e.data["reason"] == "six_stacks"]
+                    assert outcome.merged == (merged[0].from_index, merged[0].into_index)
+                scored = [e for e in events if isinstance(e, RoundScored)]
+                six = [e for e in events if isinstance(e, RoundEnded)
+                       and e.reason == "six_stacks"]
                 assert outcome.ends_round == bool(six)
                 if scored:
                     endings += 1
-                    assert outcome.after == scored[0]["points"][action.target]
+                    assert outcome.after == scored[0].points[action.target]
                 else:
                     assert list(outcome.stacks) == [tuple(s) for s in copy.kitties[action.target]]
                     assert outcome.after == kitty_points(copy.kitties[action.target])
@@ -476,13 +486,13 @@ class PrivacyWatch:
         return self.original_face(card, w, h, deck)
 
     def process(self, raw: Event) -> bool:
-        data = raw.data
-        if raw.kind == "round_started":
+        if isinstance(raw, RoundStarted):
             self.owner.clear()
-        elif raw.kind in ("card_dealt", "card_drawn"):
-            self.owner[data["card"]] = data["seat"]
-        elif raw.kind == "card_played":
-            self.owner.pop(data["card"], None)
+        elif isinstance(raw, CardDealt | CardDrawn):
+            assert raw.card is not None  # the raw event, before any seat's censoring
+            self.owner[raw.card] = raw.seat
+        elif isinstance(raw, CardPlayed):
+            self.owner.pop(raw.card, None)
         return self.original_process(raw)
 
     def step(self, events=()):
@@ -645,20 +655,16 @@ def test_the_design_places_fit_the_design_window(app):
 
 
 # -- words -----------------------------------------------------------------------------------------
-def event(kind, **data):
-    return Event(kind, data)
-
-
 def test_the_log_names_covers_and_merges_as_players_say_them():
     narrator = Narrator(["Marie", "Anna", "Claire"], "standard")
-    lines = [narrator.line(event("round_started", round=1, start_seat=1))]
-    for card in ["B04-1", "G14-1", "O06-1", "B15-1", "G05-1"]:
-        lines.append(narrator.line(event("card_played", seat=1, card=card, target=0,
-                                         placement="new_stack", stack=None)))
-    lines.append(narrator.line(event("card_played", seat=1, card="G14-2", target=0,
-                                     placement="cover", stack=4)))
-    lines.append(narrator.line(event("merged", target=0, from_index=4, into_index=1,
-                                     new_index=1, new_depth=3, stacks=4)))
+    lines = [narrator.line(RoundStarted(round=1, start_seat=1))]
+    for index, card in enumerate(["B04-1", "G14-1", "O06-1", "B15-1", "G05-1"]):
+        lines.append(narrator.line(CardPlayed(seat=1, card=card, target=0,
+                                              placement="new_stack", stack=index)))
+    lines.append(narrator.line(CardPlayed(seat=1, card="G14-2", target=0,
+                                          placement="cover", stack=4)))
+    lines.append(narrator.line(Merged(target=0, from_index=4, into_index=1,
+                                      new_index=1, new_depth=3, stacks=4)))
     assert lines[0] == "Round 1 \u2014 Anna starts."
     assert lines[1] == "Anna laid the blue 4 as a new stack in Marie's kitty."
     assert lines[-2] == "Anna covered the green 5 in Marie's kitty with the green 14."
@@ -675,13 +681,13 @@ def test_the_round_summary_says_who_was_not_eligible_and_who_recorded():
         [["G12-2"], ["O13-2"], ["G07-2"], ["O10-2"]],
         [["B01-1"], ["G12-1"], ["O06-2"], ["O03-1"], ["G02-2"], ["B04-2"]],
     ]
-    data = {"round": 1, "points": [39, 0, 28], "eligible": [True, False, True],
-            "recorded": [39, 0, 0], "totals": [39, 0, 0]}
-    rows = summary_rows(narrator.names, narrator.kitties, data, "thick_skinned")
+    scored = RoundScored(round=1, points=(39, 0, 28), eligible=(True, False, True),
+                         recorded=(39, 0, 0), totals=(39, 0, 0))
+    rows = summary_rows(narrator.names, narrator.kitties, scored, "thick_skinned")
     assert rows[0][1] == "B4 G14 O6 B15" and rows[0][3][0] == "39"
     assert rows[1][2][0] == "not eligible: no blue"
     assert rows[0][4][0] == "+39 recorded" and rows[2][4][0] == "not recorded"
-    line = narrator.line(event("round_scored", **data))
+    line = narrator.line(scored)
     assert line == "Round 1 scored: Marie 39, Anna 0 (no blue), Claire 28. Only Marie records."
 
 
@@ -690,12 +696,12 @@ def test_the_round_summary_opens_over_the_table_with_the_rounds_rows(app):
     run_until(app, lambda a: getattr(a.stack.top, "name", "") == "round_summary",
               limit=100_000, human=first_legal)
     summary = app.stack.top
-    data = table.rounds[-1]
+    scored = table.rounds[-1]
     assert summary.columns[-2] == "Recorded"
-    assert [row[3][0] for row in summary.rows] == [str(p) for p in data["points"]]
+    assert [row[3][0] for row in summary.rows] == [str(p) for p in scored.points]
     assert "Thick-skinned to 100" in summary.note
     for seat, row in enumerate(summary.rows):
-        assert row[2][0] == "all three" if data["eligible"][seat] else row[2][0].startswith(
+        assert row[2][0] == "all three" if scored.eligible[seat] else row[2][0].startswith(
             "not eligible")
 
 

@@ -19,8 +19,8 @@ from nove_desktop.scenarios import find
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.ui.app import App
 from nove_desktop.ui.tables.nox import NoxTable
+from nove_desktop.ui.tables.nox.controls import TargetWidget
 from nove_desktop.ui.tables.nox.preview import play_outcome
-from nove_desktop.ui.tables.nox.table import TargetWidget
 
 FRAME = 1 / 60
 SEATS = [SeatConfig("You", "human"), SeatConfig("Ada", "heuristic"),

@@ -8,12 +8,13 @@ round; a kitty scores the sum of its top cards only when they show all three col
 from __future__ import annotations
 
 from ...engine.actions import Action
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, Play, describe
 from .cards import deck
+from .events import CODEC as EVENTS
 from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, NoxOptions
 from .state import NoxState
 
@@ -31,6 +32,7 @@ class NoxGame(Game[NoxOptions, NoxState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
+    events = EVENTS
 
     to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)
@@ -47,7 +49,6 @@ class NoxGame(Game[NoxOptions, NoxState]):
 
     def observe(self, state: NoxState, seat: int | None) -> view.NoxObservation:
         return view.observe(state, seat)
-
 
     def round_number(self, state: NoxState) -> int:
         return state.round_number

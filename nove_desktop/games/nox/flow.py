@@ -2,19 +2,32 @@
 (place, merge, six stacks, draw, exhaustion, next player) and scoring. Every function leaves the
 state in ``TURN`` or ``GAME_OVER``.
 
-The play resolution is the engine's hot path: it works on plain lists and builds events as
-small dicts.
+The play resolution is the engine's hot path: it works on plain lists and builds its events
+(``events.py``) directly.
 """
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
+from collections.abc import Callable
 
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.game import Stack
 from .actions import SLOTS
 from .cards import NUMBER, deck
-from .options import HAND_SIZE, MAX_PLAYERS, STACKS_TO_END
+from .events import (
+    CardDealt,
+    CardDrawn,
+    CardPlayed,
+    GameOver,
+    GameStarted,
+    Merged,
+    RoundEnded,
+    RoundScored,
+    RoundStarted,
+)
+from .options import HAND_SIZE, STACKS_TO_END
 from .scoring import is_eligible, kitty_points, recorded_points, winners
 from .state import NoxState, Phase, refresh_covers
 
@@ -26,7 +39,43 @@ TARGET_REACHED = "target reached"
 ROUND_LIMIT = "round limit"
 
 _CARD = ("card",)
-_OWNER = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # who sees a private card
+
+
+# The two events of nearly every play are built fast: a frozen dataclass's own __init__ sets
+# each field through object.__setattr__, and that made random playouts ~15% slower than the old
+# dict events. A card into a hand (seen by its owner alone) is an immutable value with at most
+# 6 seats x 150 card ids, so each is built once and shared, as the plays are
+# (``actions.play_entry``); a play has too many forms for that (64,800), so ``_played`` sets its
+# slots directly (tests/games/test_nox_rules.py checks it builds what ``CardPlayed`` builds).
+@functools.cache
+def _dealt(seat: int, card: str) -> CardDealt:
+    return CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD)
+
+
+@functools.cache
+def _drawn(seat: int, card: str) -> CardDrawn:
+    return CardDrawn(seat, card, visible_to=ONLY[seat], hidden=_CARD)
+
+
+PLAYED_FIELDS = ("seat", "card", "target", "placement", "stack", "visible_to", "hidden")
+_SET_PLAYED: tuple[Callable[[CardPlayed, object], None], ...] = tuple(
+    getattr(CardPlayed, name).__set__ for name in PLAYED_FIELDS
+)
+_new = object.__new__
+
+
+def _played(seat: int, card: str, target: int, placement: str, stack: int) -> CardPlayed:
+    """``CardPlayed(seat, card, target, placement, stack)``, public, built fast."""
+    event: CardPlayed = _new(CardPlayed)
+    set_seat, set_card, set_target, set_placement, set_stack, set_seen, set_hidden = _SET_PLAYED
+    set_seat(event, seat)
+    set_card(event, card)
+    set_target(event, target)
+    set_placement(event, placement)
+    set_stack(event, stack)
+    set_seen(event, None)
+    set_hidden(event, ())
+    return event
 
 
 # -- the game and the round ------------------------------------------------------------------------
@@ -41,7 +90,7 @@ def start_game(state: NoxState, stack: Stack | None, events: list[Event]) -> Non
         if stack.scores is not None:
             state.totals = list(stack.scores)
         state.keep_order = stack.keep_reshuffle_order
-    events.append(Event.public("game_started", players=opts.players, start_seat=state.start_seat))
+    events.append(GameStarted(opts.players, state.start_seat))
     start_round(state, stack, events)
 
 
@@ -62,12 +111,12 @@ def start_round(state: NoxState, stack: Stack | None, events: list[Event]) -> No
     start = state.start_seat
     dealt = HAND_SIZE * n
     hands: list[list[str]] = [[] for _ in range(n)]
-    events.append(Event.public("round_started", round=state.round_number, start_seat=start))
+    events.append(RoundStarted(state.round_number, start))
     for k in range(dealt):
         seat = (start + k) % n
         card = cards[k]
         hands[seat].append(card)
-        events.append(Event("card_dealt", {"seat": seat, "card": card}, _OWNER[seat], _CARD))
+        events.append(_dealt(seat, card))
     state.hands = hands
     pile = cards[dealt:]
     pile.reverse()  # top card last
@@ -94,18 +143,7 @@ def resolve_play(
     else:
         kitty[index] = (*kitty[index], card)
         placement = COVER
-    events.append(
-        Event(
-            "card_played",
-            {
-                "seat": seat,
-                "card": card,
-                "target": target,
-                "placement": placement,
-                "stack": index,
-            },
-        )
-    )
+    events.append(_played(seat, card, target, placement, index))
     number = NUMBER
     value = number[card]
     while True:  # step 2: merges (one at most in practice, invariant 1)
@@ -117,19 +155,7 @@ def resolve_play(
         moving = kitty.pop(index)
         into = other if other < index else other - 1
         kitty[into] = kitty[into] + moving
-        events.append(
-            Event(
-                "merged",
-                {
-                    "target": target,
-                    "from_index": index,
-                    "into_index": other,
-                    "new_index": into,
-                    "new_depth": len(kitty[into]),
-                    "stacks": len(kitty),
-                },
-            )
-        )
+        events.append(Merged(target, index, other, into, len(kitty[into]), len(kitty)))
         index = into
         refresh_covers(state)  # stacks moved: rare enough to recompute
     if len(kitty) >= STACKS_TO_END:  # step 3: the round ends at once, no draw
@@ -139,7 +165,7 @@ def resolve_play(
     if pile:  # step 4
         drawn = pile.pop()
         state.hands[seat].append(drawn)
-        events.append(Event("card_drawn", {"seat": seat, "card": drawn}, _OWNER[seat], _CARD))
+        events.append(_drawn(seat, drawn))
     hands = state.hands
     n = state.players
     if not pile:  # step 5
@@ -158,7 +184,7 @@ def resolve_play(
 def end_round(state: NoxState, reason: str, by_seat: int, events: list[Event]) -> None:
     """Spec 5.6, 5.7: score every kitty, record, then the game's end or the next round."""
     state.phase = Phase.ROUND_SCORING
-    events.append(Event.public("round_ended", reason=reason, by_seat=by_seat))
+    events.append(RoundEnded(reason, by_seat))
     points = [kitty_points(kitty) for kitty in state.kitties]
     eligible = [is_eligible(kitty) for kitty in state.kitties]
     recorded = recorded_points(state.options.variant, points)
@@ -177,14 +203,8 @@ def end_round(state: NoxState, reason: str, by_seat: int, events: list[Event]) -
     }
     state.round_history.append(entry)
     events.append(
-        Event.public(
-            "round_scored",
-            round=state.round_number,
-            points=list(points),
-            eligible=list(eligible),
-            recorded=list(recorded),
-            totals=list(totals),
-        )
+        RoundScored(state.round_number, tuple(points), tuple(eligible), tuple(recorded),
+                    tuple(totals))
     )
     opts = state.options
     if max(totals) >= opts.target:
@@ -200,8 +220,4 @@ def finish(state: NoxState, reason: str, events: list[Event]) -> None:
     state.phase = Phase.GAME_OVER
     state.winners = winners(state.totals)
     state.end_reason = reason
-    events.append(
-        Event.public(
-            "game_over", winners=list(state.winners), totals=list(state.totals), reason=reason
-        )
-    )
+    events.append(GameOver(tuple(state.winners), tuple(state.totals), reason))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.text import Card, Reason, Seat, why, why_n
 from . import flow
 from .actions import ENTRIES, Play, play_entry

@@ -7,6 +7,7 @@ copies the kitty lists. The draw pile keeps its top card at the END of the list 
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 from ...engine.errors import FormatError
@@ -29,9 +30,10 @@ def refresh_covers(state: NoxState) -> None:
     state.covers = covers
 
 
-class Phase:
-    """Phase names (spec 4, 5). ``ROUND_SETUP`` and ``ROUND_SCORING`` run inside ``new_game`` /
-    ``apply``; between two calls a state is always in ``TURN`` or ``GAME_OVER``."""
+class Phase(enum.StrEnum):
+    """Phase names (spec 4, 5), saved as their strings. ``ROUND_SETUP`` and ``ROUND_SCORING`` run
+    inside ``new_game`` / ``apply``; between two calls a state is always in ``TURN`` or
+    ``GAME_OVER``."""
 
     ROUND_SETUP = "ROUND_SETUP"
     TURN = "TURN"
@@ -127,7 +129,7 @@ class NoxState:
             "round_number": self.round_number,
             "start_seat": self.start_seat,
             "current": self.current,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "round_history": [dict(entry) for entry in self.round_history],
             "winners": list(self.winners),
             "end_reason": self.end_reason,
@@ -147,7 +149,7 @@ class NoxState:
             state.round_number = int(data["round_number"])
             state.start_seat = int(data["start_seat"])
             state.current = int(data["current"])
-            state.phase = str(data["phase"])
+            phase = str(data["phase"])
             state.round_history = [dict(entry) for entry in data["round_history"]]
             state.winners = [int(s) for s in data["winners"]]
             reason = data["end_reason"]
@@ -159,6 +161,7 @@ class NoxState:
         n = options.players
         if len(state.hands) != n or len(state.kitties) != n or len(state.totals) != n:
             raise FormatError("the saved NOX state does not match its player count")
-        if state.phase not in (Phase.TURN, Phase.GAME_OVER):
-            raise FormatError(f'the saved NOX state has an unknown phase "{state.phase}"')
+        if phase not in (Phase.TURN, Phase.GAME_OVER):
+            raise FormatError(f'the saved NOX state has an unknown phase "{phase}"')
+        state.phase = Phase(phase)
         return state

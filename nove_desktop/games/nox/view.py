@@ -27,7 +27,7 @@ class NoxObservation:
 
     seat: int | None
     players: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     round_number: int
     start_seat: int
@@ -51,7 +51,7 @@ class NoxObservation:
         return {
             "seat": self.seat,
             "players": self.players,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "to_act": list(self.to_act),
             "round_number": self.round_number,
             "start_seat": self.start_seat,

@@ -1,4 +1,4 @@
-"""The NOX table on the table kit: geometry, previews, words and drawing in small modules."""
+"""The NOX table on the table kit, in the tables' common layout (see ``table.py``)."""
 
 from .table import NoxTable
 

@@ -3,6 +3,10 @@ the points it would score now, the "n/6" counter that glows at five), depth badg
 places a selected card may go with the preview of the hovered one, and a stack opened for a
 look.
 
+Colours are never shown by colour alone: each has a colour-blind-safe tint (Okabe-Ito), a shape
+and a letter (spec 12): blue is a circle "B", green a triangle "G", orange a square "O". Pips
+light up for the colours a kitty shows on top.
+
 Every label is fitted (shrunk, then wrapped) into the rectangle the geometry gives it; the
 rectangles of the labels drawn in a frame are kept in ``table.drawn_labels`` so that tests can
 check that none of them overlaps another or leaves the window.
@@ -21,11 +25,12 @@ from ... import theme
 from ...table import paint
 from ...table.text import fitted
 from .geometry import PIP, RATIO, SLOTS, SeatGeometry
-from .look import missing_words, pip
 from .preview import Outcome, missing_colours
+from .words import colour_letter, missing_words
 
 if TYPE_CHECKING:
-    from .table import NoxTable, TargetWidget
+    from .controls import TargetWidget
+    from .table import NoxTable
 
 SLOT_EDGE = (44, 104, 76)
 GLOW = (255, 170, 60)
@@ -35,6 +40,10 @@ NEEDS = (238, 150, 140)
 READABLE = theme.READABLE_PIXELS
 POPUP_CARD = 40.0
 POPUP_STEP = 26.0
+TINT = {"B": (0, 114, 178), "G": (0, 158, 115), "O": (230, 159, 0)}
+SHAPE = {"B": "circle", "G": "triangle", "O": "square"}
+DIM = (34, 62, 50)
+DIM_EDGE = (96, 124, 110)
 
 
 def label(
@@ -134,10 +143,10 @@ def info(
         pip(surface, font, (x + shift[0], y + shift[1]), app.s(PIP), colour,
             colour not in shown)
     points_box = paint.rect_to_screen(app, geometry.points).move(shift)
-    text, short, colour = points_words(tops, missing, outcome)
+    text, short, ink = points_words(tops, missing, outcome)
     if app.fonts.get(READABLE, bold=True).size(text)[0] > points_box.width:
         text = short  # "0" where "0 — needs blue and orange" has no room: the pips show it
-    labels = [label(table, surface, text, points_box, app.s(14), colour, bold=True)]
+    labels = [label(table, surface, text, points_box, app.s(14), ink, bold=True)]
     counter_box = paint.rect_to_screen(app, geometry.counter).move(shift)
     count = len(tops)
     if outcome is not None and len(outcome.stacks) != count:
@@ -152,6 +161,47 @@ def info(
     labels.append(label(table, surface, words, counter_box.inflate(-app.s(2), 0), app.s(14),
                         ink, "center", bold=True))
     return labels
+
+
+def pip(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    centre: tuple[int, int],
+    size: int,
+    colour: str,
+    lit: bool,
+) -> None:
+    """One colour pip: its shape filled with its tint when lit, a dim outline otherwise; the
+    letter always sits inside, so a lit and an unlit pip differ by more than colour."""
+    fill = TINT[colour] if lit else DIM
+    edge = theme.WHITE if lit else DIM_EDGE
+    width = max(1, size // 9)
+    points = _shape(SHAPE[colour], centre, size / 2)
+    if points is None:
+        pygame.draw.circle(surface, fill, centre, size // 2)
+        pygame.draw.circle(surface, edge, centre, size // 2, width)
+    else:
+        pygame.draw.polygon(surface, fill, points)
+        pygame.draw.polygon(surface, edge, points, width)
+    ink = theme.WHITE if lit else DIM_EDGE
+    letter = font.render(colour_letter(colour), True, ink)
+    drop = size // 10 if SHAPE[colour] == "triangle" else 0  # a triangle's middle sits low
+    surface.blit(letter, letter.get_rect(center=(centre[0], centre[1] + drop)))
+
+
+def _shape(
+    shape: str, centre: tuple[int, int], radius: float
+) -> list[tuple[float, float]] | None:
+    x, y = centre
+    if shape == "triangle":
+        return [
+            (x + radius * 1.1 * math.cos(a), y + radius * 1.1 * math.sin(a) + radius * 0.15)
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
+        ]
+    if shape == "square":
+        r = radius * 0.86
+        return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+    return None
 
 
 def points_words(
