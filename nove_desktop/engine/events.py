@@ -106,8 +106,55 @@ def _fields(cls: type[Event]) -> tuple[tuple[str, str], ...]:
     )
 
 
+def _quicken(cls: type[Event]) -> None:
+    """Give the event class ``cls`` a constructor that does what its dataclass ``__init__`` does,
+    about twice as fast.
+
+    A frozen dataclass's generated ``__init__`` sets each field through
+    ``object.__setattr__``; an engine builds an event at nearly every step of a random playout,
+    and that alone made playouts 15-30% slower than the untyped events. The constructor made
+    here has the same signature (fields in order, the same defaults, ``visible_to`` and
+    ``hidden`` keyword-only) and sets each slot through its descriptor. A class with a
+    ``__post_init__``, a default factory or a field outside ``__init__`` keeps its own.
+    The dataclass's original stays as ``__dataclass_init__`` (tests compare the two).
+    """
+    fields = dataclasses.fields(cls)
+    if (
+        "__dataclass_init__" in cls.__dict__
+        or hasattr(cls, "__post_init__")
+        or "__slots__" not in cls.__dict__
+        or any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields)
+    ):
+        return
+    names: dict[str, Any] = {}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    setters: list[Any] = []
+    for i, field in enumerate(fields):
+        param = field.name
+        if field.default is not dataclasses.MISSING:
+            names[f"_default{i}"] = field.default
+            param += f"=_default{i}"
+        (keyword if field.kw_only else positional).append(param)
+        setters.append(getattr(cls, field.name).__set__)
+        body.append(f"        _set{i}(self, {field.name})\n")
+    params = ", ".join([*positional, "*", *keyword])
+    cells = ", ".join(f"_set{i}" for i in range(len(fields)))
+    # The setters are closure cells of a maker function, so the signature is the fields' alone.
+    head = f"def make({cells}):\n    def __init__(self, {params}):\n"
+    exec(f"{head}{''.join(body)}    return __init__\n", names)  # our own text, from the fields
+    names["__init__"] = names["make"](*setters)
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    type.__setattr__(cls, "__dataclass_init__", cls.__init__)
+    type.__setattr__(cls, "__init__", init)
+
+
 class EventCodec:
-    """The event kinds of one game, and their reading from JSON with clear errors."""
+    """The event kinds of one game, and their reading from JSON with clear errors. Listing a
+    class here also gives it its quick constructor (``_quicken``)."""
 
     def __init__(self, *classes: type[Event]) -> None:
         self._by_kind: dict[str, type[Event]] = {}
@@ -115,6 +162,7 @@ class EventCodec:
             if not cls.KIND or cls.KIND in self._by_kind:
                 raise ValueError(f"event class {cls.__name__} has a missing or repeated KIND")
             self._by_kind[cls.KIND] = cls
+            _quicken(cls)
 
     @property
     def kinds(self) -> tuple[str, ...]:

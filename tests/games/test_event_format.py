@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import gzip
+import inspect
 import json
 import re
 from pathlib import Path
@@ -102,3 +103,29 @@ def test_every_event_kind_is_documented_in_the_engine_page(game_id: str) -> None
     assert section is not None, f"docs/engine.md has no 'Events of {game.title}' section"
     missing = [cls.KIND for cls in game.events.classes if f"`{cls.KIND}`" not in section]
     assert not missing, f"undocumented {game_id} event kinds: {missing}"
+
+
+def _shape(function: Any) -> list[tuple[str, Any, Any]]:
+    """A constructor's parameters: names, kinds and defaults (annotations aside)."""
+    return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.ids())
+def test_the_quick_constructors_build_what_the_dataclasses_build(game_id: str) -> None:
+    """``EventCodec`` swaps each class's dataclass ``__init__`` for a quicker one: same
+    parameters, and the same instance from the same arguments (a distinct marker per field, so
+    a value set into the wrong field shows)."""
+    for cls in REGISTRY.get(game_id).events.classes:
+        assert "__dataclass_init__" in cls.__dict__, f"{cls.__name__} kept the slow constructor"
+        assert _shape(cls.__init__) == _shape(cls.__dict__["__dataclass_init__"])
+        fields = dataclasses.fields(cls)
+        values = {f.name: f"<{f.name}>" for f in fields}
+        by_dataclass = object.__new__(cls)
+        cls.__dict__["__dataclass_init__"](by_dataclass, **values)
+        quick = cls(**values)
+        assert [getattr(quick, f.name) for f in fields] == [f"<{f.name}>" for f in fields]
+        assert quick == by_dataclass
+        positional = [values[f.name] for f in fields if not f.kw_only]
+        alone = cls(*positional)
+        assert (alone.visible_to, alone.hidden) == (None, ())
+        assert alone == dataclasses.replace(by_dataclass, visible_to=None, hidden=())
