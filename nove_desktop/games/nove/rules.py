@@ -7,8 +7,9 @@ from itertools import combinations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.text import N_, Card, Reason, Seat, why
+from . import events as ev
 from . import flow
 from . import hand as H
 from .actions import (
@@ -23,9 +24,8 @@ from .actions import (
     option_reason,
 )
 from .cards import DECK_INDEX, OPTION_ORDER, card_name
-from .state import NoveState, Phase
+from .state import DECISIONS, NoveState, Phase
 
-_OWNER = [frozenset((seat,)) for seat in range(8)]  # visibility of one seat's private events
 _CARD = ("card",)
 _CARDS = ("cards",)
 _HIT = Hit()
@@ -145,7 +145,7 @@ def apply(state: NoveState, seat: int, action: Action) -> list[Event]:
         flow.set_joker(state, seat, action.option, False, events)
         state.queue.pop(0)
         state.phase = Phase.CHOOSING
-    if state.phase not in Phase.DECISIONS:  # most actions leave a decision phase: skip the call
+    if state.phase not in DECISIONS:  # most actions leave a decision phase: skip the call
         flow.run(state, events)
     return events
 
@@ -155,7 +155,7 @@ def _hit(state: NoveState, seat: int, events: list[Event]) -> None:
     flow.give(state, seat, card)
     state.hit.add(card)
     state.hits_taken += 1
-    events.append(Event("hit", {"seat": seat, "card": card}, _OWNER[seat], _CARD))
+    events.append(ev.HitTaken(seat, card, visible_to=ONLY[seat], hidden=_CARD))
     # After a hit no NOVE can be announced: stuck means 31 exactly or nothing left to draw.
     if not flow.after_card(state, seat, events) and (
         flow.min_value(state, seat) == 31 or not flow.can_draw(state)
@@ -171,14 +171,7 @@ def _discard(state: NoveState, seat: int, cards: tuple[str, ...], events: list[E
         state.discard.append(card)
         state.discarded_by[card] = seat
     state.exchanged[seat] = len(cards)
-    events.append(
-        Event(
-            "discard",
-            {"seat": seat, "count": len(cards), "cards": list(cards)},
-            _OWNER[seat],
-            _CARDS,
-        )
-    )
+    events.append(ev.Discarded(seat, len(cards), cards, visible_to=ONLY[seat], hidden=_CARDS))
     state.cursor += 1
     if state.cursor >= state.players:
         state.phase = Phase.REDEAL
@@ -196,10 +189,10 @@ def _ask_jokers(state: NoveState, seat: int, events: list[Event]) -> None:
                 continue
             if H.is_joker(card):
                 state.public.add(card)
-                shown.append({"seat": other, "joker": card, "state": fixed_states[card][0]})
+                shown.append(ev.ShownJoker(other, card, fixed_states[card][0]))
             else:
                 state.nonjoker_slots.add((other, index))
-    events.append(Event.public("jokers_shown", seat=seat, jokers=shown))
+    events.append(ev.JokersShown(seat, tuple(shown)))
 
 
 # -- readable refusals -------------------------------------------------------------------------
