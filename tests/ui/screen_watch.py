@@ -30,7 +30,7 @@ from nove_desktop.ui.table import paint
 from nove_desktop.ui.table import text as text_module
 from nove_desktop.ui.table.scene import TableScene
 from nove_desktop.ui.tables import kael as kael_table
-from nove_desktop.ui.tables import nove as nove_table
+from nove_desktop.ui.tables.nove import draw as nove_draw
 
 HAND_TEXT = re.compile(r"\bhand -?\d")
 
@@ -127,7 +127,7 @@ class Watcher:
                 self.plate_texts.append((self.plate, text))
             return fitted(app, text, *args, **kwargs)
 
-        for module in (text_module, paint, nove_table, kael_table):
+        for module in (text_module, paint, nove_draw, kael_table):
             monkeypatch.setattr(module, "fitted", recorded_fitted)
         rendered = common.rendered
 
