@@ -15,6 +15,43 @@ from .scoring import SeatHand, legal_scoring_options, score_round
 from .state import NoveState, Phase
 
 _CARDS = ("cards",)  # the hidden field of a private deal or redeal
+# Phases met on every turn, read once: in Python 3.11 each ``Phase.X`` read goes through the
+# enum's metaclass (about 5 times a plain attribute).
+_TURN, _TURN_START, _TURN_END = Phase.TURN, Phase.TURN_START, Phase.TURN_END
+# Events are immutable values: the frequent ones with few distinct values are built once and
+# shared (a frozen dataclass costs about three times a plain object to build).
+_TURN_STARTED = tuple(ev.TurnStarted(seat) for seat in range(8))
+_EXCHANGE_STARTED = ev.ExchangeStarted()
+_STEP2_STARTED = ev.Step2Started()
+
+
+@functools.cache
+def _stood(seat: int, cards: int, automatic: bool) -> ev.Stood:
+    """The shared ``Stood`` event (a few hundred values at most)."""
+    return ev.Stood(seat, cards, automatic)
+
+
+@functools.cache
+def _bust(seat: int, value: int) -> ev.Bust:
+    """The shared ``Bust`` event (seats x values from 32 to about 50)."""
+    return ev.Bust(seat, value)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _score_row(
+    seat: int,
+    busted: bool,
+    value: int | None,
+    nove: int,
+    thirty_one: int,
+    capo: int,
+    pairs: int,
+    sets: int,
+    points: int,
+) -> ev.ScoreRow:
+    """The shared ``ScoreRow`` (nine fields: the dearest value to build, and the rows of a
+    few hundred kinds of hands cover most rounds). Bounded: 4,096 rows."""
+    return ev.ScoreRow(seat, busted, value, nove, thirty_one, capo, pairs, sets, points)
 
 TARGET = 12
 # Precedence order P for (players, dealer): the dealer's left-hand neighbour first, dealer last.
@@ -172,7 +209,7 @@ def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: Ph
     """R2/R5: the lowest three of a kind wins +6 and ends the round [D12-D14]."""
     claims = []
     for rank, seat in enumerate(state.order):
-        if next_phase == Phase.TURN_START and not state.exchanged[seat]:
+        if next_phase == _TURN_START and not state.exchanged[seat]:
             continue  # an unchanged hand passed the check at the deal
         hand = state.hands[seat]
         if "JR" not in hand and "JY" not in hand:  # three natural cards: compare ranks directly
@@ -213,7 +250,7 @@ def _step1(state: NoveState, events: list[Event]) -> None:
     if not eligible:
         state.phase = Phase.EXCHANGE
         state.cursor = 0
-        events.append(ev.ExchangeStarted())
+        events.append(_EXCHANGE_STARTED)
         return
     state.queue = eligible
     state.phase = Phase.DECLARING
@@ -296,7 +333,7 @@ def _settle_step1(state: NoveState, events: list[Event]) -> None:
 def _begin_step2(state: NoveState, events: list[Event]) -> None:
     state.cursor = 0
     state.phase = Phase.TURN_START
-    events.append(ev.Step2Started())
+    events.append(_STEP2_STARTED)
 
 
 def _redeal(state: NoveState, events: list[Event]) -> None:
@@ -335,19 +372,19 @@ def _turn_start(state: NoveState, events: list[Event]) -> None:
     state.hits_taken = 0
     state.asked = False
     state.announced = False
-    events.append(ev.TurnStarted(seat))
-    state.phase = Phase.TURN
+    events.append(_TURN_STARTED[seat])
+    state.phase = _TURN
     auto_stand_if_stuck(state, seat, events)
 
 
 def stand(state: NoveState, seat: int, automatic: bool, events: list[Event]) -> None:
-    events.append(ev.Stood(seat, len(state.hands[seat]), automatic))
-    state.phase = Phase.TURN_END
+    events.append(_stood(seat, len(state.hands[seat]), automatic))
+    state.phase = _TURN_END
 
 
 def auto_stand_if_stuck(state: NoveState, seat: int, events: list[Event]) -> None:
     """End the turn when nothing is left to decide: minimum value 31, or no card to draw [D64]."""
-    if state.phase != Phase.TURN:
+    if state.phase != _TURN:
         return
     minval = evaluate(state, seat)[2]
     if minval == 31 or (not (state.draw or state.discard) and not can_announce(state, seat)):
@@ -374,8 +411,8 @@ def after_card(state: NoveState, seat: int, events: list[Event]) -> bool:
     if minval > 31:
         state.busted[seat] = True
         reveal(state, seat, events, "bust")
-        events.append(ev.Bust(seat, minval))
-        state.phase = Phase.TURN_END
+        events.append(_bust(seat, minval))
+        state.phase = _TURN_END
         return True
     return False
 
@@ -398,13 +435,13 @@ def _turn_end(state: NoveState, events: list[Event]) -> None:
             ev.SpecialCase(tuple(remaining), {str(s): tuple(state.hands[s]) for s in remaining})
         )
     state.cursor += 1
-    state.phase = Phase.TURN_START
+    state.phase = _TURN_START
 
 
 def _special_turn(state: NoveState, events: list[Event]) -> None:
     """R7: automatic NOVE, then cards face up until the hand is worth 22 or more [D38-D43]."""
     seat = state.order[state.cursor]
-    events.append(ev.TurnStarted(seat))
+    events.append(_TURN_STARTED[seat])
     if not state.nove_step1 and min_value(state, seat) <= 9:
         declare(state, seat, None, 2, True, events)
     while min_value(state, seat) < 22 and can_draw(state):
@@ -414,7 +451,7 @@ def _special_turn(state: NoveState, events: list[Event]) -> None:
         events.append(ev.SpecialDeal(seat, card))
         if after_card(state, seat, events):
             return
-    events.append(ev.Stood(seat, len(state.hands[seat]), True))
+    events.append(_stood(seat, len(state.hands[seat]), True))
     state.cursor += 1
     state.phase = Phase.TURN_START
 
@@ -486,7 +523,7 @@ def _score(state: NoveState, events: list[Event]) -> None:
             }
         )
         typed.append(
-            ev.ScoreRow(
+            _score_row(
                 seat,
                 row.busted,
                 row.value,

@@ -35,14 +35,19 @@ _ASK = AskJokers()
 _DECLARE = {o: DeclareNove(o) for o in OPTION_ORDER}
 _CHOOSE = {o: ChooseJoker(o) for o in OPTION_ORDER}
 _ANNOUNCE: dict[str | None, AnnounceNove] = {o: AnnounceNove(o) for o in (None, *OPTION_ORDER)}
+# The decision phases, read once: in Python 3.11 each ``Phase.X`` read goes through the enum's
+# metaclass (about 5 times a plain attribute), and these are compared on every action.
+_IN_TURN, _IN_EXCHANGE, _IN_DECLARE, _IN_CHOOSE_JOKER = (
+    Phase.TURN, Phase.EXCHANGE, Phase.DECLARE, Phase.CHOOSE_JOKER
+)
 
 
 def current(state: NoveState) -> int | None:
     """The one seat that must decide now (NOVE has no reaction windows), or None."""
     phase = state.phase
-    if phase == Phase.TURN or phase == Phase.EXCHANGE:
+    if phase in (_IN_TURN, _IN_EXCHANGE):
         return state.order[state.cursor]
-    if phase == Phase.DECLARE or phase == Phase.CHOOSE_JOKER:
+    if phase in (_IN_DECLARE, _IN_CHOOSE_JOKER):
         return state.queue[0]
     return None
 
@@ -59,11 +64,11 @@ def legal_actions(state: NoveState, seat: int) -> list[Action]:
     if seat != current(state):
         return []
     phase = state.phase
-    if phase == Phase.TURN:
+    if phase == _IN_TURN:
         return _turn_actions(state, seat)
-    if phase == Phase.EXCHANGE:
+    if phase == _IN_EXCHANGE:
         return list(_discards_of(tuple(state.hands[seat])))
-    if phase == Phase.DECLARE:
+    if phase == _IN_DECLARE:
         return [_DECLARE[o] for o in flow.nove_choices(state, seat)]
     return [_CHOOSE[o] for o in flow.joker_choices(state, seat)]
 
@@ -106,9 +111,9 @@ def is_legal(state: NoveState, seat: int, action: Action) -> bool:
     if seat != current(state):
         return False
     kind = type(action)
-    if state.phase == Phase.TURN and kind in (Hit, Stand):
+    if state.phase == _IN_TURN and kind in (Hit, Stand):
         return kind is Stand or flow.can_draw(state)
-    if state.phase == Phase.EXCHANGE and kind is Discard:
+    if state.phase == _IN_EXCHANGE and kind is Discard:
         cards = action.cards  # type: ignore[attr-defined]  # kind checked
         if len(cards) > 3 or (len(cards) > 1 and len(set(cards)) != len(cards)):
             return False
@@ -150,12 +155,19 @@ def apply(state: NoveState, seat: int, action: Action) -> list[Event]:
     return events
 
 
+@functools.cache
+def _hit_event(seat: int, card: str) -> ev.HitTaken:
+    """The shared ``HitTaken`` event (immutable; seats x 40 cards at most): a frozen dataclass
+    costs about three times a plain object to build, and hits are frequent."""
+    return ev.HitTaken(seat, card, visible_to=ONLY[seat], hidden=_CARD)
+
+
 def _hit(state: NoveState, seat: int, events: list[Event]) -> None:
     card = flow.draw_card(state, events)
     flow.give(state, seat, card)
     state.hit.add(card)
     state.hits_taken += 1
-    events.append(ev.HitTaken(seat, card, visible_to=ONLY[seat], hidden=_CARD))
+    events.append(_hit_event(seat, card))
     # After a hit no NOVE can be announced: stuck means 31 exactly or nothing left to draw.
     if not flow.after_card(state, seat, events) and (
         flow.min_value(state, seat) == 31 or not flow.can_draw(state)
