@@ -37,7 +37,7 @@ def _bust(seat: int, value: int) -> ev.Bust:
     return ev.Bust(seat, value)
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.cache
 def _score_row(
     seat: int,
     busted: bool,
@@ -49,8 +49,8 @@ def _score_row(
     sets: int,
     points: int,
 ) -> ev.ScoreRow:
-    """The shared ``ScoreRow`` (nine fields: the dearest value to build, and the rows of a
-    few hundred kinds of hands cover most rounds). Bounded: 4,096 rows."""
+    """The shared ``ScoreRow`` (nine fields: the dearest value to build). Bounded by its
+    values: seats x values up to 31 x the few bonus counts, some thousands of rows at most."""
     return ev.ScoreRow(seat, busted, value, nove, thirty_one, capo, pairs, sets, points)
 
 TARGET = 12
