@@ -119,7 +119,7 @@ def test_the_quick_constructors_build_what_the_dataclasses_build(game_id: str) -
         assert "__dataclass_init__" in cls.__dict__, f"{cls.__name__} kept the slow constructor"
         assert _shape(cls.__init__) == _shape(cls.__dict__["__dataclass_init__"])
         fields = dataclasses.fields(cls)
-        values = {f.name: f"<{f.name}>" for f in fields}
+        values: dict[str, Any] = {f.name: f"<{f.name}>" for f in fields}  # markers, not types
         by_dataclass = object.__new__(cls)
         cls.__dict__["__dataclass_init__"](by_dataclass, **values)
         quick = cls(**values)

@@ -21,6 +21,7 @@ from nove_desktop.games.nove.actions import (
     Hit,
     Stand,
 )
+from nove_desktop.games.nove.events import HitTaken, JokersShown, ShownJoker
 from nove_desktop.games.nove.state import Phase
 
 KEEP = Discard(())
@@ -452,8 +453,9 @@ def test_w16_joker_query_shows_hit_jokers_only(table, cards):
     t.play((1, KEEP), (2, KEEP), (3, KEEP), (0, KEEP))
 
     events = t.play((1, Hit()))
-    [hit] = [e for e in events if e.kind == "hit"]
-    assert hit.data["card"] == "JR" and hit.for_seat(2).data["card"] is None  # hits are private
+    [hit] = [e for e in events if isinstance(e, HitTaken)]
+    seen = hit.for_seat(2)
+    assert hit.card == "JR" and seen is not None and seen.card is None  # hits are private
     t.play((1, Stand()))
 
     assert AskJokers() not in t.legal(2)  # a pair of 4s is not a set
@@ -462,8 +464,9 @@ def test_w16_joker_query_shows_hit_jokers_only(table, cards):
     assert AskJokers() in t.legal(2)
     scores_before = list(t.state.scores)
     events = t.play((2, AskJokers()))
-    [shown] = [e for e in events if e.kind == "jokers_shown"]
+    [shown] = [e for e in events if isinstance(e, JokersShown)]
     assert shown.is_public
+    assert shown == JokersShown(2, (ShownJoker(1, "JR", "free"),))
     assert shown.data == {"seat": 2, "jokers": [{"seat": 1, "joker": "JR", "state": "free"}]}
     assert "JR" in t.state.public and "JY" not in t.state.public
     # The query changes no points and no joker option.

@@ -29,8 +29,8 @@ from nove_desktop.ui.scenes import common
 from nove_desktop.ui.table import paint
 from nove_desktop.ui.table import text as text_module
 from nove_desktop.ui.table.scene import TableScene
-from nove_desktop.ui.tables import nove as nove_table
 from nove_desktop.ui.tables.kael import draw as kael_draw
+from nove_desktop.ui.tables.nove import draw as nove_draw
 
 HAND_TEXT = re.compile(r"\bhand -?\d")
 
@@ -127,7 +127,7 @@ class Watcher:
                 self.plate_texts.append((self.plate, text))
             return fitted(app, text, *args, **kwargs)
 
-        for module in (text_module, paint, nove_table, kael_draw):
+        for module in (text_module, paint, nove_draw, kael_draw):
             monkeypatch.setattr(module, "fitted", recorded_fitted)
         rendered = common.rendered
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ...engine.actions import Action
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import DECK
+from .events import CODEC as EVENTS
 from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, NoveOptions
 from .state import NoveState
 
@@ -25,6 +26,7 @@ class NoveGame(Game[NoveOptions, NoveState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
+    events = EVENTS
 
     # The hot trio of the contract, bound straight to the rules (no extra call per action).
     to_act = staticmethod(rules.to_act)
@@ -43,7 +45,6 @@ class NoveGame(Game[NoveOptions, NoveState]):
 
     def observe(self, state: NoveState, seat: int | None) -> view.NoveObservation:
         return view.observe(state, seat)
-
 
     def round_number(self, state: NoveState) -> int:
         return state.round_no

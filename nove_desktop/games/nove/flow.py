@@ -6,12 +6,52 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.game import Stack
+from . import events as ev
 from . import hand as H
 from .cards import DECK, RANK, VALUE
 from .scoring import SeatHand, legal_scoring_options, score_round
 from .state import NoveState, Phase
+
+_CARDS = ("cards",)  # the hidden field of a private deal or redeal
+# Phases met on every turn, read once: in Python 3.11 each ``Phase.X`` read goes through the
+# enum's metaclass (about 5 times a plain attribute).
+_TURN, _TURN_START, _TURN_END = Phase.TURN, Phase.TURN_START, Phase.TURN_END
+# Events are immutable values: the frequent ones with few distinct values are built once and
+# shared (a frozen dataclass costs about three times a plain object to build).
+_TURN_STARTED = tuple(ev.TurnStarted(seat) for seat in range(8))
+_EXCHANGE_STARTED = ev.ExchangeStarted()
+_STEP2_STARTED = ev.Step2Started()
+
+
+@functools.cache
+def _stood(seat: int, cards: int, automatic: bool) -> ev.Stood:
+    """The shared ``Stood`` event (a few hundred values at most)."""
+    return ev.Stood(seat, cards, automatic)
+
+
+@functools.cache
+def _bust(seat: int, value: int) -> ev.Bust:
+    """The shared ``Bust`` event (seats x values from 32 to about 50)."""
+    return ev.Bust(seat, value)
+
+
+@functools.cache
+def _score_row(
+    seat: int,
+    busted: bool,
+    value: int | None,
+    nove: int,
+    thirty_one: int,
+    capo: int,
+    pairs: int,
+    sets: int,
+    points: int,
+) -> ev.ScoreRow:
+    """The shared ``ScoreRow`` (nine fields: the dearest value to build). Bounded by its
+    values: seats x values up to 31 x the few bonus counts, some thousands of rows at most."""
+    return ev.ScoreRow(seat, busted, value, nove, thirty_one, capo, pairs, sets, points)
 
 TARGET = 12
 # Precedence order P for (players, dealer): the dealer's left-hand neighbour first, dealer last.
@@ -95,7 +135,7 @@ def draw_card(state: NoveState, events: list[Event]) -> str:
         state.draw = pile[::-1]
         state.discard = []
         state.discarded_by = {}
-        events.append(Event.public("reshuffle", count=len(state.draw)))
+        events.append(ev.Reshuffled(len(state.draw)))
     return state.draw.pop()
 
 
@@ -108,7 +148,7 @@ def seat_hand(state: NoveState, seat: int) -> SeatHand:
 def reveal(state: NoveState, seat: int, events: list[Event], why: str) -> None:
     cards = state.hands[seat]
     state.public.update(cards)
-    events.append(Event.public("reveal", seat=seat, cards=list(cards), why=why))
+    events.append(ev.Revealed(seat, tuple(cards), why))
 
 
 # -- the round -----------------------------------------------------------------------------------
@@ -121,7 +161,7 @@ def start_game(state: NoveState, stack: Stack | None, events: list[Event]) -> No
     state.keep_reshuffle_order = bool(stack and stack.keep_reshuffle_order)
     if stack is not None and stack.scores is not None:
         state.scores = list(stack.scores)
-    events.append(Event.public("game_start", players=opts.players, dealer=state.dealer))
+    events.append(ev.GameStarted(opts.players, state.dealer))
     _shuffle_and_deal(state, stack, events)
 
 
@@ -152,9 +192,7 @@ def _shuffle_and_deal(state: NoveState, stack: Stack | None, events: list[Event]
         rest = [c for c in DECK if c not in stack.cards]
         state.rng.shuffle(rest)
         state.draw = (list(stack.cards) + rest)[::-1]  # top card last
-    events.append(
-        Event.public("round_start", round=state.round_no, dealer=d, order=list(state.order))
-    )
+    events.append(ev.RoundStarted(state.round_no, d, state.order))
     # One card at a time in order P, three times around [D10]: the top 3N cards, read from the
     # end of ``draw``, go to P[0], P[1], ... in turn. One private event per seat with its cards.
     state.hands = [[] for _ in range(n)]
@@ -163,15 +201,15 @@ def _shuffle_and_deal(state: NoveState, stack: Stack | None, events: list[Event]
     for i, seat in enumerate(state.order):
         cards = dealt[i::n]
         state.hands[seat] = cards
-        events.append(Event.private("deal", seat, ("cards",), seat=seat, cards=cards[:]))
+        events.append(ev.Dealt(seat, tuple(cards), visible_to=ONLY[seat], hidden=_CARDS))
     _three_of_a_kind_check(state, events, next_phase=Phase.STEP1)
 
 
-def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: str) -> None:
+def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: Phase) -> None:
     """R2/R5: the lowest three of a kind wins +6 and ends the round [D12-D14]."""
     claims = []
     for rank, seat in enumerate(state.order):
-        if next_phase == Phase.TURN_START and not state.exchanged[seat]:
+        if next_phase == _TURN_START and not state.exchanged[seat]:
             continue  # an unchanged hand passed the check at the deal
         hand = state.hands[seat]
         if "JR" not in hand and "JY" not in hand:  # three natural cards: compare ranks directly
@@ -190,13 +228,11 @@ def _three_of_a_kind_check(state: NoveState, events: list[Event], next_phase: st
         return
     for value, _, seat in sorted(claims, key=lambda c: c[1]):
         reveal(state, seat, events, "three_of_a_kind")
-        events.append(Event.public("three_of_a_kind", seat=seat, value=value))
+        events.append(ev.ThreeOfAKind(seat, value))
     _value, _, winner = min(claims)
     state.scores[winner] += 6
     state.last_round = {"kind": "three_of_a_kind", "seat": winner, "points": {str(winner): 6}}
-    events.append(
-        Event.public("three_of_a_kind_win", seat=winner, points=6, scores=list(state.scores))
-    )
+    events.append(ev.ThreeOfAKindWon(winner, 6, tuple(state.scores)))
     state.phase = Phase.ROUND_END
 
 
@@ -214,7 +250,7 @@ def _step1(state: NoveState, events: list[Event]) -> None:
     if not eligible:
         state.phase = Phase.EXCHANGE
         state.cursor = 0
-        events.append(Event.public("exchange_start"))
+        events.append(_EXCHANGE_STARTED)
         return
     state.queue = eligible
     state.phase = Phase.DECLARING
@@ -247,16 +283,7 @@ def declare(
     state.announcements.append((seat, value, has_pair, step))
     state.public.update(state.hands[seat])
     events.append(
-        Event.public(
-            "nove",
-            seat=seat,
-            cards=list(state.hands[seat]),
-            option=option,
-            value=value,
-            pair=has_pair,
-            step=step,
-            automatic=automatic,
-        )
+        ev.NoveCalled(seat, tuple(state.hands[seat]), option, value, has_pair, step, automatic)
     )
 
 
@@ -287,17 +314,17 @@ def _settle_step1(state: NoveState, events: list[Event]) -> None:
     state.nove_holder = holder
     assert holder is not None
     record = next(a for a in state.announcements if a[0] == holder)
-    events.append(Event.public("nove_holder", seat=holder, value=record[1]))
+    events.append(ev.NoveHolder(holder, record[1]))
     start = state.scores[holder]
     has_pair = record[2]
     if start >= 10 or (start >= 9 and has_pair):  # 10-point rule / NOVE FINITO [D45-D47]
         points = 2 + (1 if has_pair else 0)
         state.scores[holder] += points
-        reason = "nove_ten_points" if start >= 10 else "nove_finito"
+        won = ev.NoveTenPoints if start >= 10 else ev.NoveFinito
         state.winner = holder
-        state.end_reason = reason
-        state.last_round = {"kind": reason, "seat": holder, "points": {str(holder): points}}
-        events.append(Event.public(reason, seat=holder, points=points, scores=list(state.scores)))
+        state.end_reason = won.KIND  # the event's kind names the reason the game ends
+        state.last_round = {"kind": won.KIND, "seat": holder, "points": {str(holder): points}}
+        events.append(won(holder, points, tuple(state.scores)))
         state.phase = Phase.ROUND_END
         return
     _begin_step2(state, events)
@@ -306,7 +333,7 @@ def _settle_step1(state: NoveState, events: list[Event]) -> None:
 def _begin_step2(state: NoveState, events: list[Event]) -> None:
     state.cursor = 0
     state.phase = Phase.TURN_START
-    events.append(Event.public("step2_start"))
+    events.append(_STEP2_STARTED)
 
 
 def _redeal(state: NoveState, events: list[Event]) -> None:
@@ -319,7 +346,7 @@ def _redeal(state: NoveState, events: list[Event]) -> None:
             card = draw_card(state, events)
             give(state, seat, card)
             cards.append(card)
-        events.append(Event.private("redeal", seat, ("cards",), seat=seat, cards=cards))
+        events.append(ev.Redealt(seat, tuple(cards), visible_to=ONLY[seat], hidden=_CARDS))
     _three_of_a_kind_check(state, events, next_phase=Phase.TURN_START)
     if state.phase == Phase.TURN_START:
         _begin_step2(state, events)
@@ -345,21 +372,19 @@ def _turn_start(state: NoveState, events: list[Event]) -> None:
     state.hits_taken = 0
     state.asked = False
     state.announced = False
-    events.append(Event("turn", {"seat": seat}))
-    state.phase = Phase.TURN
+    events.append(_TURN_STARTED[seat])
+    state.phase = _TURN
     auto_stand_if_stuck(state, seat, events)
 
 
 def stand(state: NoveState, seat: int, automatic: bool, events: list[Event]) -> None:
-    events.append(
-        Event("stand", {"seat": seat, "cards": len(state.hands[seat]), "automatic": automatic})
-    )
-    state.phase = Phase.TURN_END
+    events.append(_stood(seat, len(state.hands[seat]), automatic))
+    state.phase = _TURN_END
 
 
 def auto_stand_if_stuck(state: NoveState, seat: int, events: list[Event]) -> None:
     """End the turn when nothing is left to decide: minimum value 31, or no card to draw [D64]."""
-    if state.phase != Phase.TURN:
+    if state.phase != _TURN:
         return
     minval = evaluate(state, seat)[2]
     if minval == 31 or (not (state.draw or state.discard) and not can_announce(state, seat)):
@@ -380,22 +405,14 @@ def after_card(state: NoveState, seat: int, events: list[Event]) -> bool:
         state.winner = seat
         state.end_reason = "four_of_a_kind"
         state.last_round = {"kind": "four_of_a_kind", "seat": seat, "points": {str(seat): 99}}
-        events.append(
-            Event.public(
-                "four_of_a_kind",
-                seat=seat,
-                option=option or None,
-                points=99,
-                scores=list(state.scores),
-            )
-        )
+        events.append(ev.FourOfAKind(seat, option or None, 99, tuple(state.scores)))
         state.phase = Phase.ROUND_END
         return True
     if minval > 31:
         state.busted[seat] = True
         reveal(state, seat, events, "bust")
-        events.append(Event.public("bust", seat=seat, value=minval))
-        state.phase = Phase.TURN_END
+        events.append(_bust(seat, minval))
+        state.phase = _TURN_END
         return True
     return False
 
@@ -415,30 +432,26 @@ def _turn_end(state: NoveState, events: list[Event]) -> None:
         for seat in remaining:
             state.public.update(state.hands[seat])
         events.append(
-            Event.public(
-                "special_case",
-                seats=remaining,
-                hands={str(s): list(state.hands[s]) for s in remaining},
-            )
+            ev.SpecialCase(tuple(remaining), {str(s): tuple(state.hands[s]) for s in remaining})
         )
     state.cursor += 1
-    state.phase = Phase.TURN_START
+    state.phase = _TURN_START
 
 
 def _special_turn(state: NoveState, events: list[Event]) -> None:
     """R7: automatic NOVE, then cards face up until the hand is worth 22 or more [D38-D43]."""
     seat = state.order[state.cursor]
-    events.append(Event("turn", {"seat": seat}))
+    events.append(_TURN_STARTED[seat])
     if not state.nove_step1 and min_value(state, seat) <= 9:
         declare(state, seat, None, 2, True, events)
     while min_value(state, seat) < 22 and can_draw(state):
         card = draw_card(state, events)
         give(state, seat, card)
         state.public.add(card)
-        events.append(Event.public("special_deal", seat=seat, card=card))
+        events.append(ev.SpecialDeal(seat, card))
         if after_card(state, seat, events):
             return
-    events.append(Event.public("stand", seat=seat, cards=len(state.hands[seat]), automatic=True))
+    events.append(_stood(seat, len(state.hands[seat]), True))
     state.cursor += 1
     state.phase = Phase.TURN_START
 
@@ -447,16 +460,16 @@ def _scoring(state: NoveState, events: list[Event]) -> None:
     """R8: every hand is shown, then free jokers are fixed, then points are counted."""
     if not state.nove_step1:
         state.nove_holder = nove_holder(state)
-    shown: dict[str, list[str]] = {}
+    shown: dict[str, tuple[str, ...]] = {}
     queue = []
     for seat in state.order:
         cards = state.hands[seat]
         state.public.update(cards)
-        shown[str(seat)] = cards[:]
+        shown[str(seat)] = tuple(cards)
         _fixed, free, minval, _largest = evaluate(state, seat)
         if free is not None and minval <= 31:  # owners of a free joker who did not bust [D35]
             queue.append(seat)
-    events.append(Event.public("showdown", hands=shown, nove_holder=state.nove_holder))
+    events.append(ev.Showdown(shown, state.nove_holder))
     state.queue = queue
     state.phase = Phase.CHOOSING
 
@@ -471,9 +484,8 @@ def set_joker(
 ) -> None:
     state.joker_options[seat] = option
     _fixed, free = split(state, seat)
-    events.append(
-        Event.public("joker_set", seat=seat, joker=free, option=option, automatic=automatic)
-    )
+    assert free is not None  # only the owner of a free joker chooses (see _scoring)
+    events.append(ev.JokerSet(seat, free, option, automatic))
 
 
 def _choosing(state: NoveState, events: list[Event]) -> None:
@@ -491,7 +503,8 @@ def _choosing(state: NoveState, events: list[Event]) -> None:
 def _score(state: NoveState, events: list[Event]) -> None:
     hands = {s: seat_hand(state, s) for s in state.order}
     result = score_round(state.order, hands, state.nove_holder, state.joker_options)
-    rows = []
+    rows = []  # as JSON, for the saved state's summary of the round (its format is unchanged)
+    typed = []  # the same rows for the event
     for seat in state.order:
         row = result[seat]
         points = row.points
@@ -509,8 +522,21 @@ def _score(state: NoveState, events: list[Event]) -> None:
                 "points": points,
             }
         )
+        typed.append(
+            _score_row(
+                seat,
+                row.busted,
+                row.value,
+                row.nove,
+                row.thirty_one,
+                row.capo,
+                row.pairs,
+                row.sets,
+                points,
+            )
+        )
     state.last_round = {"kind": "scoring", "rows": rows}
-    events.append(Event.public("round_scored", rows=rows, scores=list(state.scores)))
+    events.append(ev.RoundScored(tuple(typed), tuple(state.scores)))
     state.phase = Phase.ROUND_END
 
 
@@ -528,15 +554,8 @@ def _round_end(state: NoveState, events: list[Event]) -> None:
             state.end_reason = reason
     if state.winner is not None:
         state.phase = Phase.OVER
-        events.append(
-            Event.public(
-                "game_over",
-                winner=state.winner,
-                reason=state.end_reason,
-                scores=list(scores),
-                rounds=state.round_no,
-            )
-        )
+        assert state.end_reason is not None  # set with every winner
+        events.append(ev.GameOver(state.winner, state.end_reason, tuple(scores), state.round_no))
         return
     state.dealer = (state.dealer + 1) % state.players
     state.round_no += 1

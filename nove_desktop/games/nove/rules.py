@@ -7,8 +7,9 @@ from itertools import combinations
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.text import N_, Card, Reason, Seat, why
+from . import events as ev
 from . import flow
 from . import hand as H
 from .actions import (
@@ -23,9 +24,8 @@ from .actions import (
     option_reason,
 )
 from .cards import DECK_INDEX, OPTION_ORDER, card_name
-from .state import NoveState, Phase
+from .state import DECISIONS, NoveState, Phase
 
-_OWNER = [frozenset((seat,)) for seat in range(8)]  # visibility of one seat's private events
 _CARD = ("card",)
 _CARDS = ("cards",)
 _HIT = Hit()
@@ -35,14 +35,19 @@ _ASK = AskJokers()
 _DECLARE = {o: DeclareNove(o) for o in OPTION_ORDER}
 _CHOOSE = {o: ChooseJoker(o) for o in OPTION_ORDER}
 _ANNOUNCE: dict[str | None, AnnounceNove] = {o: AnnounceNove(o) for o in (None, *OPTION_ORDER)}
+# The decision phases, read once: in Python 3.11 each ``Phase.X`` read goes through the enum's
+# metaclass (about 5 times a plain attribute), and these are compared on every action.
+_IN_TURN, _IN_EXCHANGE, _IN_DECLARE, _IN_CHOOSE_JOKER = (
+    Phase.TURN, Phase.EXCHANGE, Phase.DECLARE, Phase.CHOOSE_JOKER
+)
 
 
 def current(state: NoveState) -> int | None:
     """The one seat that must decide now (NOVE has no reaction windows), or None."""
     phase = state.phase
-    if phase == Phase.TURN or phase == Phase.EXCHANGE:
+    if phase in (_IN_TURN, _IN_EXCHANGE):
         return state.order[state.cursor]
-    if phase == Phase.DECLARE or phase == Phase.CHOOSE_JOKER:
+    if phase in (_IN_DECLARE, _IN_CHOOSE_JOKER):
         return state.queue[0]
     return None
 
@@ -59,11 +64,11 @@ def legal_actions(state: NoveState, seat: int) -> list[Action]:
     if seat != current(state):
         return []
     phase = state.phase
-    if phase == Phase.TURN:
+    if phase == _IN_TURN:
         return _turn_actions(state, seat)
-    if phase == Phase.EXCHANGE:
+    if phase == _IN_EXCHANGE:
         return list(_discards_of(tuple(state.hands[seat])))
-    if phase == Phase.DECLARE:
+    if phase == _IN_DECLARE:
         return [_DECLARE[o] for o in flow.nove_choices(state, seat)]
     return [_CHOOSE[o] for o in flow.joker_choices(state, seat)]
 
@@ -106,9 +111,9 @@ def is_legal(state: NoveState, seat: int, action: Action) -> bool:
     if seat != current(state):
         return False
     kind = type(action)
-    if state.phase == Phase.TURN and kind in (Hit, Stand):
+    if state.phase == _IN_TURN and kind in (Hit, Stand):
         return kind is Stand or flow.can_draw(state)
-    if state.phase == Phase.EXCHANGE and kind is Discard:
+    if state.phase == _IN_EXCHANGE and kind is Discard:
         cards = action.cards  # type: ignore[attr-defined]  # kind checked
         if len(cards) > 3 or (len(cards) > 1 and len(set(cards)) != len(cards)):
             return False
@@ -145,9 +150,16 @@ def apply(state: NoveState, seat: int, action: Action) -> list[Event]:
         flow.set_joker(state, seat, action.option, False, events)
         state.queue.pop(0)
         state.phase = Phase.CHOOSING
-    if state.phase not in Phase.DECISIONS:  # most actions leave a decision phase: skip the call
+    if state.phase not in DECISIONS:  # most actions leave a decision phase: skip the call
         flow.run(state, events)
     return events
+
+
+@functools.cache
+def _hit_event(seat: int, card: str) -> ev.HitTaken:
+    """The shared ``HitTaken`` event (immutable; seats x 40 cards at most): a frozen dataclass
+    costs about three times a plain object to build, and hits are frequent."""
+    return ev.HitTaken(seat, card, visible_to=ONLY[seat], hidden=_CARD)
 
 
 def _hit(state: NoveState, seat: int, events: list[Event]) -> None:
@@ -155,7 +167,7 @@ def _hit(state: NoveState, seat: int, events: list[Event]) -> None:
     flow.give(state, seat, card)
     state.hit.add(card)
     state.hits_taken += 1
-    events.append(Event("hit", {"seat": seat, "card": card}, _OWNER[seat], _CARD))
+    events.append(_hit_event(seat, card))
     # After a hit no NOVE can be announced: stuck means 31 exactly or nothing left to draw.
     if not flow.after_card(state, seat, events) and (
         flow.min_value(state, seat) == 31 or not flow.can_draw(state)
@@ -171,14 +183,7 @@ def _discard(state: NoveState, seat: int, cards: tuple[str, ...], events: list[E
         state.discard.append(card)
         state.discarded_by[card] = seat
     state.exchanged[seat] = len(cards)
-    events.append(
-        Event(
-            "discard",
-            {"seat": seat, "count": len(cards), "cards": list(cards)},
-            _OWNER[seat],
-            _CARDS,
-        )
-    )
+    events.append(ev.Discarded(seat, len(cards), cards, visible_to=ONLY[seat], hidden=_CARDS))
     state.cursor += 1
     if state.cursor >= state.players:
         state.phase = Phase.REDEAL
@@ -196,10 +201,10 @@ def _ask_jokers(state: NoveState, seat: int, events: list[Event]) -> None:
                 continue
             if H.is_joker(card):
                 state.public.add(card)
-                shown.append({"seat": other, "joker": card, "state": fixed_states[card][0]})
+                shown.append(ev.ShownJoker(other, card, fixed_states[card][0]))
             else:
                 state.nonjoker_slots.add((other, index))
-    events.append(Event.public("jokers_shown", seat=seat, jokers=shown))
+    events.append(ev.JokersShown(seat, tuple(shown)))
 
 
 # -- readable refusals -------------------------------------------------------------------------

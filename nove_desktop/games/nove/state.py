@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 from ...engine.errors import FormatError
@@ -9,8 +10,9 @@ from ...engine.rng import Rng
 from .options import NoveOptions
 
 
-class Phase:
-    """Phase names. Decision phases wait for a seat; the others run automatically."""
+class Phase(enum.StrEnum):
+    """Phase names (the values are those of the saved states). Decision phases wait for a
+    seat (``DECISIONS``); the others run automatically."""
 
     ROUND_START = "round_start"
     STEP1 = "step1"
@@ -28,7 +30,8 @@ class Phase:
     ROUND_END = "round_end"
     OVER = "over"
 
-    DECISIONS = frozenset({DECLARE, EXCHANGE, TURN, CHOOSE_JOKER})
+
+DECISIONS = frozenset({Phase.DECLARE, Phase.EXCHANGE, Phase.TURN, Phase.CHOOSE_JOKER})
 
 
 # Announcement record: (seat, value, has_pair, step).
@@ -80,7 +83,7 @@ class NoveState:
         self.dealer = 0
         self.round_no = 0
         self.order: tuple[int, ...] = tuple(range(n))
-        self.phase = Phase.ROUND_START
+        self.phase: Phase = Phase.ROUND_START
         self.cursor = 0  # index into ``order`` of the seat being dealt with
         self.queue: list[int] = []  # seats still to declare (Step 1) or to choose a joker (Step 3)
         self.draw: list[str] = []
@@ -158,6 +161,7 @@ class NoveState:
             for name in _PLAIN_FIELDS:
                 setattr(state, name, data[name])
             state.order = tuple(data["order"])
+            state.phase = Phase(data["phase"])
         except (KeyError, TypeError, ValueError) as exc:
             raise FormatError(f"the saved NOVE state is damaged ({exc})") from None
         if len(state.hands) != options.players or len(state.scores) != options.players:

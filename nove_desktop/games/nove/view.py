@@ -11,7 +11,7 @@ from . import flow
 from . import hand as H
 from .cards import DECK
 from .rules import to_act
-from .state import NoveState, Phase
+from .state import DECISIONS, NoveState, Phase
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ def observe(state: NoveState, seat: int | None) -> NoveObservation:
     return NoveObservation(
         seat=seat,
         phase=state.phase
-        if state.phase in Phase.DECISIONS or state.phase == Phase.OVER
+        if state.phase in DECISIONS or state.phase == Phase.OVER
         else "auto",
         to_act=acting,
         round_no=state.round_no,
