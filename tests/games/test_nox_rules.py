@@ -323,19 +323,3 @@ def test_hand_written_json_matches_the_generic_conversion() -> None:
         with pytest.raises(FormatError) as theirs:
             generic.from_json(bad)
         assert str(mine.value) == str(theirs.value)
-
-
-def test_the_fast_built_play_event_is_the_dataclass_event() -> None:
-    """``flow._played`` sets the slots of ``CardPlayed`` directly (the hot path): it must build
-    exactly what the dataclass builds, fields, visibility, JSON and hash alike."""
-    import dataclasses
-
-    from nove_desktop.games.nox import flow
-
-    names = tuple(f.name for f in dataclasses.fields(CardPlayed))
-    assert sorted(names) == sorted(flow.PLAYED_FIELDS)  # a new field must be set there too
-    for args in [(0, "B04-1", 2, "new_stack", 3), (5, "O13-2", 0, "cover", 0)]:
-        fast, slow = flow._played(*args), CardPlayed(*args)
-        assert type(fast) is CardPlayed
-        assert [getattr(fast, n) for n in names] == [getattr(slow, n) for n in names]
-        assert fast == slow and hash(fast) == hash(slow) and fast.to_json() == slow.to_json()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from bisect import insort
-from collections.abc import Callable
 
 from ...engine.events import ONLY, Event
 from ...engine.game import Stack
@@ -41,12 +40,8 @@ ROUND_LIMIT = "round limit"
 _CARD = ("card",)
 
 
-# The two events of nearly every play are built fast: a frozen dataclass's own __init__ sets
-# each field through object.__setattr__, and that made random playouts ~15% slower than the old
-# dict events. A card into a hand (seen by its owner alone) is an immutable value with at most
-# 6 seats x 150 card ids, so each is built once and shared, as the plays are
-# (``actions.play_entry``); a play has too many forms for that (64,800), so ``_played`` sets its
-# slots directly (tests/games/test_nox_rules.py checks it builds what ``CardPlayed`` builds).
+# A card into a hand (seen by its owner alone) is an immutable value with at most 6 seats x 150
+# card ids: each is built once and shared, as the plays are (``actions.play_entry``).
 @functools.cache
 def _dealt(seat: int, card: str) -> CardDealt:
     return CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD)
@@ -55,27 +50,6 @@ def _dealt(seat: int, card: str) -> CardDealt:
 @functools.cache
 def _drawn(seat: int, card: str) -> CardDrawn:
     return CardDrawn(seat, card, visible_to=ONLY[seat], hidden=_CARD)
-
-
-PLAYED_FIELDS = ("seat", "card", "target", "placement", "stack", "visible_to", "hidden")
-_SET_PLAYED: tuple[Callable[[CardPlayed, object], None], ...] = tuple(
-    getattr(CardPlayed, name).__set__ for name in PLAYED_FIELDS
-)
-_new = object.__new__
-
-
-def _played(seat: int, card: str, target: int, placement: str, stack: int) -> CardPlayed:
-    """``CardPlayed(seat, card, target, placement, stack)``, public, built fast."""
-    event: CardPlayed = _new(CardPlayed)
-    set_seat, set_card, set_target, set_placement, set_stack, set_seen, set_hidden = _SET_PLAYED
-    set_seat(event, seat)
-    set_card(event, card)
-    set_target(event, target)
-    set_placement(event, placement)
-    set_stack(event, stack)
-    set_seen(event, None)
-    set_hidden(event, ())
-    return event
 
 
 # -- the game and the round ------------------------------------------------------------------------
@@ -143,7 +117,7 @@ def resolve_play(
     else:
         kitty[index] = (*kitty[index], card)
         placement = COVER
-    events.append(_played(seat, card, target, placement, index))
+    events.append(CardPlayed(seat, card, target, placement, index))
     number = NUMBER
     value = number[card]
     while True:  # step 2: merges (one at most in practice, invariant 1)
