@@ -9,7 +9,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -19,6 +19,8 @@ from nove_desktop.games.numx.actions import AddSpecial, Play
 from nove_desktop.games.numx.cards import FULL_DECK, OBJECTIVES, ORDER, PLAYING_DECK, VALUE
 from nove_desktop.games.numx.rules import refresh_acting
 from nove_desktop.games.numx.state import Phase
+
+E = TypeVar("E", bound=Event)
 
 GAME = NumxGame()
 
@@ -154,8 +156,9 @@ class Numx:
     def area(self, seat: int) -> list[str]:
         return self.state.malus[seat]
 
-    def of_kind(self, kind: str, events: list[Event] | None = None) -> list[dict[str, Any]]:
-        return [e.data for e in (self.events if events is None else events) if e.kind == kind]
+    def of_kind(self, kind: type[E], events: list[Event] | None = None) -> list[E]:
+        """The events of class ``kind`` (of the whole game, or of ``events``)."""
+        return [e for e in (self.events if events is None else events) if isinstance(e, kind)]
 
 
 def value_of(card: str) -> int | None:

@@ -18,8 +18,7 @@ from typing import Any
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import ONLY
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from . import flow
 from .actions import (
     ALL,
@@ -50,6 +49,7 @@ from .combos import (
     lc_ok,
     turn_slices,
 )
+from .events import SpecialPrepared
 from .state import NumxState, Phase
 
 _PASS = Pass()
@@ -424,11 +424,13 @@ def _turn(state: NumxState, seat: int, action: Any, events: list[Event]) -> None
         card, mode, target = action.card, action.mode, action.target
         state.staged.append((card, mode, target))
         events.append(
-            Event(
-                "special_prepared",
-                {"seat": seat, "card": card, "mode": mode, "target": target},
-                ONLY[seat],
-                None,  # nobody else learns anything before the play (N-A79)
+            SpecialPrepared(
+                seat,
+                card,
+                mode,
+                target,
+                visible_to=ONLY[seat],
+                hidden=None,  # nobody else learns anything before the play (N-A79)
             )
         )
         return

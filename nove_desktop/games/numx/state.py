@@ -7,6 +7,7 @@ kept up to date by the flow, rebuilt on load); the deck's top card is its last e
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 from ...engine.errors import FormatError
@@ -15,9 +16,9 @@ from ...engine.windows import ReactionWindow
 from .options import NumxOptions
 
 
-class Phase:
+class Phase(enum.StrEnum):
     """Decision phases (spec 5) and ``GAME_OVER``. ``ROUND_SCORED`` never waits: scoring and the
-    next deal run inside ``apply``."""
+    next deal run inside ``apply``. The values are the strings saved states hold."""
 
     MALUS_CHOICE = "MALUS_CHOICE"
     TURN = "TURN"
@@ -203,6 +204,7 @@ class NumxState:
         data["staged"] = [list(s) for s in self.staged]
         for name in _PLAIN_FIELDS:
             data[name] = getattr(self, name)
+        data["phase"] = self.phase.value
         return data
 
     @classmethod
@@ -223,6 +225,7 @@ class NumxState:
             state.staged = [(str(c), str(m), t) for c, m, t in data["staged"]]
             for name in _PLAIN_FIELDS:
                 setattr(state, name, data[name])
+            state.phase = Phase(data["phase"])
         except (KeyError, TypeError, ValueError) as exc:
             raise FormatError(f"the saved NUM-X state is damaged ({exc})") from None
         n = options.players

@@ -35,7 +35,7 @@ class NumxObservation:
     once the game is over (each round's reveal is in the events)."""
 
     seat: int | None
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     round_no: int
     rounds: int
@@ -75,7 +75,7 @@ class NumxObservation:
         window = self.window
         return {
             "seat": self.seat,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "to_act": list(self.to_act),
             "round_no": self.round_no,
             "rounds": self.rounds,

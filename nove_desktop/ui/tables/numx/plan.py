@@ -67,7 +67,7 @@ def lone_joker(picked: Sequence[str]) -> str | None:
     return None
 
 
-def final_step(picked: Sequence[str], joker_value: int | None) -> Action | None:
+def final_step(picked: Sequence[str], joker_value: int | None) -> Action:
     """The action that commits the turn: Num-X alone, or a play (possibly of specials only)."""
     if len(picked) == 1 and KIND.get(picked[0]) == NUMX:
         return PlayNumX(picked[0])
