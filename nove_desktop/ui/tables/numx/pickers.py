@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -159,7 +158,7 @@ class NumxPickers(NumxBase):
         def after(mode: str, target: int | str) -> str:
             return weight_words(moved_areas(areas, seat, mode, target)[seat])
 
-        uses: list[tuple[str, str, Any, str]] = []
+        uses: list[tuple[str, str, int | str | None, str]] = []
         for other in range(self.n):
             if other != seat:
                 uses.append((card, SWAP, other, _(
@@ -192,7 +191,7 @@ class NumxPickers(NumxBase):
         numbers = mp_numbers(tuple(map(tuple, self.session.options.malus_plus_values)))
         cards = sorted(self.free_specials(self.zones.row(hand_zone(seat)), MALUS_PLUS),
                        key=ORDER.__getitem__)
-        uses: list[tuple[str, str, Any, str]] = []
+        uses: list[tuple[str, str, int | str | None, str]] = []
         for card in cards:
             if only is not None and card != only:
                 continue
@@ -205,7 +204,7 @@ class NumxPickers(NumxBase):
             uses.append((card, ALL, None, _("{what} for everyone").format(what=what)))
         self.open_special_picker(seat, uses, _("Malus+: who draws?"))
 
-    def open_special_picker(self, seat: int, uses: list[tuple[str, str, Any, str]],
+    def open_special_picker(self, seat: int, uses: list[tuple[str, str, int | str | None, str]],
                             title: str) -> None:
         """The uses of a Swipe or Malus+ that keep a legal play possible (tried by the
         engine on a copy, after the specials already planned)."""

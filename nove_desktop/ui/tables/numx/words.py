@@ -154,10 +154,10 @@ def objective_row(card: str | None) -> int | None:
     return int(card[2:])
 
 
-def special_words(card: str, mode: str, target: Any, names: Sequence[str],
+def special_words(card: str, mode: str, target: int | str | None, names: Sequence[str],
                   numbers: dict[str, tuple[int, int]]) -> str:
     """What a Swipe or Malus+ did: "Swipe: swapped malus areas with Ben"."""
-    if mode == SWAP:
+    if mode == SWAP and isinstance(target, int):
         return said(names[target], _("Swipe: swapped malus areas with you"),
                     _("Swipe: swapped malus areas with {name}"))
     if mode == ROTATE:
@@ -166,7 +166,7 @@ def special_words(card: str, mode: str, target: Any, names: Sequence[str],
         return _("Swipe: every malus area moved one seat to the right")
     hand, malus = numbers.get(card, (0, 0))
     what = _("+{hand} in hand, +{malus} face up").format(hand=hand, malus=malus)
-    if mode == ONE:
+    if mode == ONE and isinstance(target, int):
         return said(names[target], _("Malus+ on you ({what})"), _("Malus+ on {name} ({what})"),
                     what=what)
     if mode == ALL:
