@@ -200,6 +200,7 @@ class HandInfo:
     (``NumxState.copy`` does not share it)."""
 
     __slots__ = (
+        "_groups",
         "by_value",
         "classics",
         "jkey",
@@ -224,6 +225,7 @@ class HandInfo:
         self.jkey = 0
         self.size = len(hand)
         self.classics = 0
+        self._groups: tuple[tuple[str, ...], ...] | None = None
         for card in hand:
             value = VALUE[card]
             if value is None:
@@ -237,6 +239,7 @@ class HandInfo:
     def add(self, card: str) -> None:
         """Follow ``card`` added to the hand."""
         self.size += 1
+        self._groups = None
         value = VALUE[card]
         if value is None:
             self._add_special(card)
@@ -256,21 +259,26 @@ class HandInfo:
     def remove(self, cards: Sequence[str]) -> None:
         """Follow ``cards`` taken from the hand."""
         self.size -= len(cards)
+        self._groups = None
+        recount = False
         for card in cards:
             value = VALUE[card]
             if value is None:
                 self._remove_special(card)
                 continue
             self.classics -= 1
-            ids = _remove(self.by_value[value], card)
-            if ids:
-                self.by_value[value] = ids
+            ids = self.by_value[value]
+            recount = recount or len(ids) == self.most
+            if len(ids) > 1:
+                self.by_value[value] = _remove(ids, card)
                 self.keys[value] &= ~(_COPY_BIT[card] << _HAND_SHIFT)
             else:
                 del self.by_value[value], self.keys[value]
-        self.most = max(map(len, self.by_value.values()), default=0)
+        if recount:  # (a play every few actions: counting only when needed pays)
+            self.most = max(map(len, self.by_value.values()), default=0)
 
     def _add_special(self, card: str) -> None:
+        self._groups = None
         kind = KIND[card]
         if kind == JOKER:
             self.jokers = _insert(self.jokers, card)
@@ -295,10 +303,13 @@ class HandInfo:
             self.numx = _remove(self.numx, card)
 
     def groups(self) -> tuple[tuple[str, ...], ...]:
-        """The copies of each face, in canonical order (each Malus+ is a face of its own)."""
-        specials = [ids for ids in (self.numx, self.jokers, self.swipes) if ids]
-        specials += [(card,) for card in self.malus_plus]
-        return (*self.by_value.values(), *specials)
+        """The copies of each face, in canonical order (each Malus+ is a face of its own);
+        kept until the hand changes (the refill choices ask for it at every refill)."""
+        if self._groups is None:
+            specials = [ids for ids in (self.numx, self.jokers, self.swipes) if ids]
+            specials += [(card,) for card in self.malus_plus]
+            self._groups = (*self.by_value.values(), *specials)
+        return self._groups
 
 
 # One group of a value's copies on the board: (seat, its copies in that seat's area).
@@ -385,7 +396,8 @@ def _remove_copy(board: BoardInfo, seat: int, card: str, value: int) -> None:
             low = key & ((1 << shift) - 1)
             board.keys[value] = low | key >> (shift + _AREA_BITS) << shift
         board.counts[value] = count
-    board.most = max(board.counts.values(), default=0)
+    if count + 1 == board.most:  # (the value held the most copies: count again)
+        board.most = max(board.counts.values(), default=0)
 
 
 def board_with(board: BoardInfo, seat: int, cards: Sequence[str]) -> None:
@@ -595,15 +607,11 @@ class _TableCache:
 _TABLES = _TableCache(1 << 13)
 
 
-def table_key(info: HandInfo, board: BoardInfo, value: int) -> int:
-    """The key of the table of ``value`` for these sources (see ``_VALUE_INDEX``)."""
-    return info.keys.get(value, 0) | board.keys.get(value, 0) | info.jkey
-
-
 def value_table(info: HandInfo, board: BoardInfo, value: int) -> ValueCombos:
-    """The combinations of ``value`` (held in the hand or on the board)."""
-    key = table_key(info, board, value)
-    table = _TABLES.get(key)
+    """The combinations of ``value`` (held in the hand or on the board), found by the key of
+    these sources' copies of it (see ``_VALUE_INDEX``)."""
+    key = info.keys.get(value, 0) | board.keys.get(value, 0) | info.jkey
+    table = _TABLES.new.get(key) or _TABLES.get(key)  # (the first look-up finds most)
     if table is None:
         own = info.by_value.get(value, ())
         table = value_combos(own, board.by_value.get(value, ()), info.jokers)
@@ -642,33 +650,44 @@ def _beating_slices(info: HandInfo, board: BoardInfo, count: int, value: int) ->
     """Against a trick of ``count`` cards: ``count`` cards or more of a higher value, or a
     Fusion X (``count + 1`` cards of a value not above the trick's). The hand's values first,
     then the board's other values; all in value order when the board adds any."""
-    jokers = len(info.jokers)
-    higher_need = count - jokers  # classic cards of a higher value needed (with every joker)
-    fusion_need = higher_need + 1  # classic cards for a count raise or a fusion
+    higher_need = count - len(info.jokers)  # classic cards of a higher value (with every joker)
+    fusion_need = higher_need + 1  # classic cards for a fusion, of a value not above the trick's
     fusion_possible = info.most + board.most >= fusion_need
+    on_board = board.counts
     out: list[Slice] = []
-
-    def add(v: int, held: int) -> bool:
-        if v > value and (count == 1 or held >= higher_need):
-            table = value_table(info, board, v)
-            out.append((table, table.start(count), len(table.cards)))
-            return True
-        if v <= value and fusion_possible and held >= fusion_need:
-            table = value_table(info, board, v)
-            out.append((table, table.start(count + 1), table.start(count + 2)))
-            return True
-        return False
-
     for v, ids in info.by_value.items():  # in increasing order
-        add(v, len(ids) + board.counts.get(v, 0))
-    if count == 1 or board.most >= higher_need:  # values only on the board
-        added = False
-        for v, n in board.counts.items():
-            if v not in info.by_value:
-                added = add(v, n) or added
-        if added:
-            out.sort(key=_slice_value)
+        held = len(ids) + on_board.get(v, 0)
+        if v > value:
+            if count == 1 or held >= higher_need:
+                out.append(_higher(value_table(info, board, v), count))
+        elif fusion_possible and held >= fusion_need:
+            out.append(_fusion(value_table(info, board, v), count))
+    if count > 1 and board.most < higher_need:
+        return out  # no value has enough cards on the board alone
+    added = False
+    for v, held in on_board.items():
+        if v in info.by_value:
+            continue
+        if v > value:
+            if count == 1 or held >= higher_need:
+                out.append(_higher(value_table(info, board, v), count))
+                added = True
+        elif fusion_possible and held >= fusion_need:
+            out.append(_fusion(value_table(info, board, v), count))
+            added = True
+    if added:
+        out.sort(key=_slice_value)
     return out
+
+
+def _higher(table: ValueCombos, count: int) -> Slice:
+    """The combinations of ``count`` cards or more (the value is above the trick's)."""
+    return (table, table.start(count), len(table.cards))
+
+
+def _fusion(table: ValueCombos, count: int) -> Slice:
+    """The combinations of exactly ``count + 1`` cards (a Fusion X or a count raise)."""
+    return (table, table.start(count + 1), table.start(count + 2))
 
 
 def _slice_value(piece: Slice) -> int:
@@ -682,21 +701,18 @@ def claim_slices(info: HandInfo, board: BoardInfo, count: int, value: int) -> li
     the hand's values in value order, then the values only on the board in the order they
     first appear there (by seat, then value)."""
     need = count + 1 - len(info.jokers)
-    hand_values = [
-        v
-        for v, ids in info.by_value.items()
-        if v > value and len(ids) + board.counts.get(v, 0) >= need
-    ]
-    board_values = sorted(
-        (
-            v
-            for v, n in board.counts.items()
-            if v > value and v not in info.by_value and n >= need
-        ),
-        key=lambda v: (board.by_value[v][0][0], v),
-    )
-    out: list[Slice] = []
-    for v in hand_values + board_values:
-        table = value_table(info, board, v)
-        out.append((table, table.start(count + 1), len(table.cards)))
-    return out
+    on_board = board.counts
+    values = []
+    for v in reversed(info.by_value):  # the hand's values, highest first
+        if v <= value:
+            break
+        if len(info.by_value[v]) + on_board.get(v, 0) >= need:
+            values.append(v)
+    values.reverse()
+    if board.most >= need:  # some value has enough cards on the board alone
+        only = [
+            v for v, n in on_board.items() if v > value and v not in info.by_value and n >= need
+        ]
+        only.sort(key=lambda v: (board.by_value[v][0][0], v))
+        values += only
+    return [_higher(value_table(info, board, v), count + 1) for v in values]

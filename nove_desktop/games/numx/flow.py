@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ...engine.events import ONLY, Event
 from ...engine.game import Stack
@@ -54,7 +54,7 @@ from .events import (
     WindowOpened,
 )
 from .scoring import SeatScore, score_seats
-from .state import NumxState, Phase
+from .state import COMPLETION, FX_WINDOW, GAME_OVER, MALUS_CHOICE, REPLENISH, TURN, NumxState
 
 HAND_SIZE = 13
 MALUS_SIZE = 2
@@ -82,6 +82,32 @@ class _SeatEvents(dict[int, E]):
     def __missing__(self, seat: int) -> E:
         event = self[seat] = self.make(seat)
         return event
+
+
+_SHARED: dict[tuple[Any, ...], Event] = {}
+
+
+def _shared(cls: type[E], *fields: Any) -> E:
+    """One shared instance per kind and fields, for frequent public events whose fields take
+    few values (a window's seats and trick, a take): building a frozen event costs several
+    times a dictionary look-up, and playouts make one every few actions."""
+    key = (cls, *fields)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = cls(*fields)
+    return event  # type: ignore[return-value]  # stored under its own class
+
+
+_DECK_DRAWS: dict[tuple[int, str], Drawn] = {}
+
+
+def _deck_draw(seat: int, card: str) -> Drawn:
+    """The shared event of one card drawn from the deck (seen by the drawer alone)."""
+    event = _DECK_DRAWS.get((seat, card))
+    if event is None:
+        event = Drawn(seat, DECK_SOURCE, (card,), visible_to=ONLY[seat], hidden=_CARDS)
+        _DECK_DRAWS[seat, card] = event
+    return event
 
 
 _WINDOW_PASSES = _SeatEvents(
@@ -125,7 +151,7 @@ def take(state: NumxState, seat: int, cards: tuple[str, ...] | list[str]) -> Non
 
 
 def set_turn(state: NumxState, seat: int) -> None:
-    state.phase = Phase.TURN
+    state.phase = TURN
     state.current = seat
     state.acting = (seat,)
 
@@ -197,7 +223,7 @@ def start_round(state: NumxState, stack: Stack | None, events: list[Event]) -> N
     for seat in order:
         hands[seat].sort(key=_SORT)
         events.append(HandDealt(seat, tuple(hands[seat]), visible_to=ONLY[seat], hidden=_CARDS))
-    state.phase = Phase.MALUS_CHOICE
+    state.phase = MALUS_CHOICE
     state.acting = tuple(order)
 
 
@@ -376,7 +402,7 @@ def draw(state: NumxState, seat: int, source: str, events: list[Event]) -> None:
     if source == DECK_SOURCE:
         card = state.deck.pop()
         give(state, seat, card)
-        events.append(Drawn(seat, DECK_SOURCE, (card,), visible_to=ONLY[seat], hidden=_CARDS))
+        events.append(_deck_draw(seat, card))
         return
     card = source
     owner = _owner(state.malus, card)
@@ -385,7 +411,7 @@ def draw(state: NumxState, seat: int, source: str, events: list[Event]) -> None:
         board_without(state.binfo, owner, card, state.malus)
     give(state, seat, card)
     state.public.add(card)
-    events.append(Taken(seat, owner, card))
+    events.append(_shared(Taken, seat, owner, card))
 
 
 def numx(state: NumxState, seat: int, card: str, out_of_turn: bool, events: list[Event]) -> None:
@@ -461,9 +487,9 @@ def open_window(state: NumxState, events: list[Event]) -> None:
     if order is None:
         order = _WINDOW_ORDERS[last, n] = tuple((last + i) % n for i in range(1, n + 1))
     state.window = ReactionWindow(FX, order)
-    state.phase = Phase.FX_WINDOW
+    state.phase = FX_WINDOW
     state.acting = order
-    events.append(WindowOpened(order, (state.trick_count, state.trick_value)))
+    events.append(_shared(WindowOpened, order, (state.trick_count, state.trick_value)))
 
 
 def answer_window(
@@ -504,14 +530,14 @@ def end_trick(state: NumxState, leader: int, reason: str, events: list[Event]) -
     state.trick_count = state.trick_value = 0
     state.last_player = None
     state.window = None
-    events.append(TrickEnded(leader, reason))
+    events.append(_shared(TrickEnded, leader, reason))
     if not all(state.hands):
         end_round(state, "a seat emptied its hand", events)
         return
     state.next_leader = leader
     state.queue = [s for s in clockwise_from(state, leader) if len(state.malus[s]) < MALUS_SIZE]
     state.emptied = []
-    state.phase = Phase.REPLENISH
+    state.phase = REPLENISH
     next_refill(state, events)
 
 
@@ -532,7 +558,7 @@ def next_refill(state: NumxState, events: list[Event]) -> None:
             state.acting = (seat,)
             return
         queue.pop(0)
-    if state.phase == Phase.COMPLETION:
+    if state.phase == COMPLETION:
         score_round(state, events)
         return
     if state.emptied and not state.first_out:
@@ -564,7 +590,7 @@ def refill(
         board_with(state.binfo, seat, added)
     hand = state.hands[seat]
     events.append(Replenished(seat, tuple(added), from_deck))
-    if cards and not hand and state.phase == Phase.REPLENISH:
+    if cards and not hand and state.phase == REPLENISH:
         state.emptied.append(seat)  # N-A64: counts for first_out at the end of this step
     state.queue.pop(0)
     next_refill(state, events)
@@ -584,7 +610,7 @@ def end_round(state: NumxState, reason: str, events: list[Event]) -> None:
     state.end_reason = reason
     events.append(RoundEnded(state.round_no, reason))
     n = state.players
-    state.phase = Phase.COMPLETION
+    state.phase = COMPLETION
     state.queue = [
         s
         for s in clockwise_from(state, (state.anchor + 1) % n)
@@ -614,7 +640,7 @@ def score_round(state: NumxState, events: list[Event]) -> None:
     if state.round_no >= state.options.rounds:
         best = max(state.totals)
         state.winners = [s for s in range(n) if state.totals[s] == best]
-        state.phase = Phase.GAME_OVER
+        state.phase = GAME_OVER
         state.acting = ()
         state.revealed = True
         state.queue = []
