@@ -525,7 +525,17 @@ class ValueCombos:
     ``k`` cards or more. ``value`` is ``None`` for a lone joker declared as each of
     ``joker_values``."""
 
-    __slots__ = ("_claims", "_plays", "cards", "joker_values", "starts", "taken", "value")
+    __slots__ = (
+        "_claims",
+        "_plays",
+        "cards",
+        "joker_values",
+        "masks",
+        "plain",
+        "starts",
+        "taken",
+        "value",
+    )
 
     def __init__(
         self,
@@ -539,6 +549,8 @@ class ValueCombos:
         self.cards = cards
         self.taken = recipe.taken
         self.starts = recipe.starts
+        self.masks = recipe.masks
+        self.plain = recipe.plain and value is not None
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
 
@@ -548,14 +560,35 @@ class ValueCombos:
 
     def plays(self) -> tuple[Play, ...]:
         if self._plays is None:
-            values = self.joker_values or repeat(None)
-            self._plays = tuple(map(play_action, self.cards, values))
+            if self.plain:  # (most tables: the value's shared row, by mask)
+                row = _PLAIN_PLAYS[self.value]  # type: ignore[index]  # plain: a value
+                self._plays = tuple(map(row.__getitem__, self.masks))
+            else:
+                values = self.joker_values or repeat(None)
+                self._plays = tuple(map(play_action, self.cards, values))
         return self._plays
 
     def claims(self) -> tuple[Claim, ...]:
         if self._claims is None:
-            self._claims = tuple(map(claim_action, self.cards))
+            if self.plain:
+                row = _PLAIN_CLAIMS[self.value]  # type: ignore[index]  # plain: a value
+                self._claims = tuple(map(row.__getitem__, self.masks))
+            else:
+                self._claims = tuple(map(claim_action, self.cards))
         return self._claims
+
+
+# The shared actions of every combination without a joker, by value and mask of copies, made
+# once: a new table (thousands per game at first) then reads its actions off a row instead of
+# hashing each combination's cards.
+_PLAIN_PLAYS = {
+    value: [play_action(cards, None) for cards in copies]  # (mask 0 is never asked for)
+    for value, copies in _COPIES_OF_MASK.items()
+}
+_PLAIN_CLAIMS = {
+    value: [claim_action(cards) for cards in copies]
+    for value, copies in _COPIES_OF_MASK.items()
+}
 
 
 def value_combos(
@@ -567,6 +600,8 @@ def value_combos(
     assert value is not None
     recipe = _recipe(_mask(own), tuple(_mask(ids) for _seat, ids in groups), len(jokers))
     copies = _COPIES_OF_MASK[value]
+    if recipe.plain:
+        return ValueCombos(tuple(map(copies.__getitem__, recipe.masks)), recipe, value)
     cards = tuple(
         copies[mask] + jokers[:j] for mask, j in zip(recipe.masks, recipe.jokers, strict=True)
     )
