@@ -9,7 +9,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -19,6 +19,8 @@ from nove_desktop.games.numx.actions import AddSpecial, Play
 from nove_desktop.games.numx.cards import FULL_DECK, OBJECTIVES, ORDER, PLAYING_DECK, VALUE
 from nove_desktop.games.numx.rules import refresh_acting
 from nove_desktop.games.numx.state import Phase
+
+E = TypeVar("E", bound=Event)
 
 GAME = NumxGame()
 
@@ -53,7 +55,7 @@ class Numx:
         last_player: int | None = None,
         objectives: dict[int, str] | None = None,
         rest: str = "discard",
-        phase: str = Phase.TURN,
+        phase: Phase = Phase.TURN,
         filler: int = 3,
     ) -> None:
         """A mid-round position: ``hands`` and ``malus`` by seat, ``deck`` top card first,
@@ -110,6 +112,11 @@ class Numx:
     def to_act(self) -> tuple[int, ...]:
         return self.game.to_act(self.state)
 
+    def phase(self) -> Phase:
+        """The phase now (a call, so that a type checker does not carry an earlier comparison
+        across the moves played since)."""
+        return self.state.phase
+
     def legal(self, seat: int) -> list[Any]:
         return self.game.legal_actions(self.state, seat)
 
@@ -154,8 +161,9 @@ class Numx:
     def area(self, seat: int) -> list[str]:
         return self.state.malus[seat]
 
-    def of_kind(self, kind: str, events: list[Event] | None = None) -> list[dict[str, Any]]:
-        return [e.data for e in (self.events if events is None else events) if e.kind == kind]
+    def of_kind(self, kind: type[E], events: list[Event] | None = None) -> list[E]:
+        """The events of class ``kind`` (of the whole game, or of ``events``)."""
+        return [e for e in (self.events if events is None else events) if isinstance(e, kind)]
 
 
 def value_of(card: str) -> int | None:

@@ -61,7 +61,16 @@ def test_typed_events_write_the_json_the_untyped_ones_wrote(game_id: str, index:
         written.append(json.loads(json.dumps(data)))
     assert len(written) == len(case["events"])
     for got, old in zip(written, case["events"], strict=True):
-        assert got == old
+        assert got == fixed(old, got)
+
+
+def fixed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The one JSON change made on purpose: NUM-X's play event had a field named "kind" (lead,
+    follow...) that overwrote the event's own kind in the untyped JSON, which therefore could not
+    be read back; it is now "play_kind" (docs/decisions.md)."""
+    if new.get("kind") == "play" and "play_kind" in new and old.get("kind") != "play":
+        return {**old, "kind": "play", "play_kind": old["kind"]}
+    return old
 
 
 @pytest.mark.parametrize(("game_id", "index"), cases())

@@ -35,6 +35,14 @@ from nove_desktop.games.numx.cards import (
     VALUE,
     WEIGHT,
 )
+from nove_desktop.games.numx.events import (
+    CombinationPlayed,
+    FirstLeader,
+    HandsRevealed,
+    RoundEnded,
+    RoundScored,
+    TrickEnded,
+)
 from nove_desktop.games.numx.scoring import score_seats
 from nove_desktop.games.numx.state import Phase
 
@@ -129,7 +137,7 @@ def test_ne3_the_source_fusion_example() -> None:
     t.all_pass()
     t.play((3, play("11b 11c")))
     assert t.trick == (3, 11)
-    assert t.of_kind("play")[-1]["kind"] == "fusion"
+    assert t.of_kind(CombinationPlayed)[-1].play_kind == "fusion"
     t.all_pass()
     assert t.to_act == (4,)
     legal = t.legal(4)
@@ -161,7 +169,7 @@ def test_ne4_the_lone_joker() -> None:
     assert "another value" in t.refuse(1, play("JK2", 9))
     t.play((1, play("JK2", 4)))
     assert t.trick == (1, 4)
-    assert t.of_kind("play")[-1]["kind"] == "joker_dive"
+    assert t.of_kind(CombinationPlayed)[-1].play_kind == "joker_dive"
     t = lone_joker([(0, "9a", 1, 9)])
     t.play((1, play("JK2", INF)))
     assert t.trick == (1, INF)
@@ -230,8 +238,8 @@ def test_ne6_a_trick_that_nobody_covers() -> None:
     t.play((3, Pass()), (0, Draw("deck")))
     t.special(1, "SW1", ROTATE, LEFT)
     t.play((1, play()))
-    assert [e["reason"] for e in t.of_kind("trick_end")] == ["uncovered"]
-    assert t.of_kind("trick_end")[-1]["leader"] == 2
+    assert [e.reason for e in t.of_kind(TrickEnded)] == ["uncovered"]
+    assert t.of_kind(TrickEnded)[-1].leader == 2
     assert t.state.phase == Phase.TURN and t.to_act == (2,)  # every area still holds 2 cards
 
 
@@ -248,7 +256,7 @@ def test_ne7_num_x_ends_the_trick() -> None:
     assert "alone" in t.refuse(2, play("NX1 13a"))
     events = t.play((2, PlayNumX("NX1")))
     assert not [e for e in events if e.kind == "fx_window"]
-    assert t.of_kind("trick_end", events)[0] == {"leader": 2, "reason": "num_x"}
+    assert t.of_kind(TrickEnded, events)[0] == TrickEnded(2, "num_x")
     assert t.to_act == (3,), "S3 refills first (replenishment starts with the leader, S2)"
     t.play((3, Replenish(("deck",))))
     assert t.state.phase == Phase.TURN and t.to_act == (2,)
@@ -293,7 +301,7 @@ def test_ne8_rotate_left() -> None:
     assert t.state.phase == Phase.REPLENISH and t.to_act == (2,)
     t.play((2, Replenish(("deck",))))
     assert t.area(3) == cards("13c infa 2d"), "S3 keeps its three cards"
-    assert t.state.phase == Phase.TURN and t.to_act == (3,)
+    assert t.phase() == Phase.TURN and t.to_act == (3,)
 
 
 def test_ne8_rotate_right_and_swap() -> None:
@@ -415,14 +423,14 @@ def test_ne11a_an_empty_hand_at_the_end_of_a_trick_ends_the_round() -> None:
     t.play((1, play("5a")))
     t.all_pass()
     t.play((2, Pass()), (0, Pass()))
-    assert t.of_kind("round_end")[-1]["reason"] == "a seat emptied its hand"
+    assert t.of_kind(RoundEnded)[-1].reason == "a seat emptied its hand"
     assert t.state.phase == Phase.COMPLETION and t.to_act == (1,)
     t.play((1, Replenish(("6a",))))
-    summary = t.of_kind("round_scored")[-1]
-    s0 = summary["seats"][0]
-    assert (s0["malus_part"], s0["hand_part"]) == (-9, 0)
-    assert summary["seats"][1]["malus_part"] == -7  # 1a + 6a
-    assert summary["seats"][2]["malus_part"] == -4
+    summary = t.of_kind(RoundScored)[-1]
+    s0 = summary.seats[0]
+    assert (s0.malus_part, s0.hand_part) == (-9, 0)
+    assert summary.seats[1].malus_part == -7  # 1a + 6a
+    assert summary.seats[2].malus_part == -4
 
 
 def test_ne11b_emptying_the_hand_by_refilling_does_not_end_the_round() -> None:
@@ -439,13 +447,13 @@ def test_ne11b_emptying_the_hand_by_refilling_does_not_end_the_round() -> None:
     t.play((0, Replenish(("5a",))))
     assert t.hand(0) == [] and t.area(0) == cards("9a 5a")
     assert t.state.first_out == [0]
-    assert t.state.phase == Phase.TURN and t.to_act == (1,)
+    assert t.phase() == Phase.TURN and t.to_act == (1,)
     t.play((1, play("6a")))
     t.all_pass()
     t.play((2, Pass()))
     assert Pass() in t.legal(0), "a seat with an empty hand plays on (board cards, draw, pass)"
     t.play((0, Pass()))  # S0 holds no card when the trick ends: E1
-    assert t.of_kind("round_end")[-1]["reason"] == "a seat emptied its hand"
+    assert t.of_kind(RoundEnded)[-1].reason == "a seat emptied its hand"
 
 
 # -- NE-12 -----------------------------------------------------------------------------------------
@@ -464,7 +472,7 @@ def first_leader(areas: dict[int, str]) -> int:
     t.state.changed()
     for seat in t.to_act:
         t.play((seat, ChooseMalus(tuple(cards(areas[seat])))))
-    return t.of_kind("first_leader")[-1]["seat"]
+    return t.of_kind(FirstLeader)[-1].seat
 
 
 def test_ne12_first_leader() -> None:
@@ -528,11 +536,11 @@ def test_ne14_through_the_engine() -> None:
     t.play((0, play("4a")))
     t.all_pass()
     t.play((1, Pass()), (2, Pass()))
-    summary = t.of_kind("round_scored")[-1]
-    assert t.of_kind("reveal")[-1]["objectives"] == ["OB10", "OB09", "OB05"]
-    assert [s["objective"] for s in summary["seats"]] == [10, 9, 5]
+    summary = t.of_kind(RoundScored)[-1]
+    assert t.of_kind(HandsRevealed)[-1].objectives == ("OB10", "OB09", "OB05")
+    assert [s.objective for s in summary.seats] == [10, 9, 5]
     # S0 now holds 9b infa (-4): -14 - 4 + 20; S1 and S2 exactly as in NE-14
-    assert [s["score"] for s in summary["seats"]] == [2, -8, -16]
+    assert [s.score for s in summary.seats] == [2, -8, -16]
     assert t.state.totals == [2, -8, -16]
 
 

@@ -30,6 +30,16 @@ from nove_desktop.games.numx.actions import (
     Replenish,
 )
 from nove_desktop.games.numx.cards import INF, OBJECTIVES
+from nove_desktop.games.numx.events import (
+    Drawn,
+    LeadPasses,
+    MalusChosen,
+    ObjectiveDealt,
+    RoundEnded,
+    RoundStarted,
+    Taken,
+    TrickEnded,
+)
 from nove_desktop.games.numx.state import NumxState, Phase
 
 
@@ -110,8 +120,8 @@ def test_the_rounds_option_and_the_anchor_moving_clockwise() -> None:
     anchors = [state.anchor]
     while acting := GAME.to_act(state):
         for event in GAME.apply(state, acting[0], rng.choice(GAME.legal_actions(state, acting[0]))):
-            if event.kind == "round_start":
-                anchors.append(event.data["anchor"])
+            if isinstance(event, RoundStarted):
+                anchors.append(event.anchor)
     assert anchors == [1, 2] and GAME.result(state).rounds == 2
 
 
@@ -136,12 +146,12 @@ def test_a_new_objective_every_round() -> None:
     rng = Rng(2)
     dealt = []
     for event in events:
-        if event.kind == "objective":
-            dealt.append(event.data["objective"])
+        if isinstance(event, ObjectiveDealt):
+            dealt.append(event.objective)
     while acting := GAME.to_act(state):
         for event in GAME.apply(state, acting[0], rng.choice(GAME.legal_actions(state, acting[0]))):
-            if event.kind == "objective":
-                dealt.append(event.data["objective"])
+            if isinstance(event, ObjectiveDealt):
+                dealt.append(event.objective)
     assert len(dealt) == 12 and set(dealt) <= set(OBJECTIVES)
     assert len({tuple(dealt[i : i + 4]) for i in range(0, 12, 4)}) > 1
 
@@ -160,7 +170,8 @@ def test_malus_choice_is_simultaneous_and_hidden() -> None:
     assert isinstance(choice, ChooseMalus)
     events = GAME.apply(state, 1, choice)
     assert GAME.to_act(state) == (0, 2)
-    assert events[0].for_seat(0).data["cards"] is None
+    seen = events[0].for_seat(0)
+    assert isinstance(seen, MalusChosen) and seen.cards is None
     assert set(choice.cards) & set(state.hands[1]) == set()
     with pytest.raises(IllegalActionError, match="you have already chosen"):
         GAME.apply(state, 1, choice)
@@ -177,7 +188,7 @@ def test_infini_4_ends_the_trick_and_the_player_leads() -> None:
     t = infini(True, "infa infb infc JK1 5a")
     events = t.play((1, play("infa infb infc JK1")))
     assert not [e for e in events if e.kind == "fx_window"]
-    assert t.of_kind("trick_end", events) == [{"leader": 1, "reason": "infini_4"}]
+    assert t.of_kind(TrickEnded, events) == [TrickEnded(1, "infini_4")]
 
 
 def test_without_infini_4_a_window_follows() -> None:
@@ -213,7 +224,7 @@ def test_num_x_interrupt_competes_under_precedence() -> None:
     t.play((1, Pass()))
     assert t.trick == (2, 3), "S2 outranks S3: its Facteur X applies"
     t.play((3, ClaimNumX("NX2")))
-    assert t.of_kind("trick_end")[-1] == {"leader": 3, "reason": "num_x"}
+    assert t.of_kind(TrickEnded)[-1] == TrickEnded(3, "num_x")
     assert "NX2" in t.state.discard
 
 
@@ -297,9 +308,9 @@ def test_the_lead_passes_on_and_a_full_circle_ends_the_round() -> None:
     for seat in (0, 1):
         assert Pass() in t.legal(seat)
         t.play((seat, Pass()))
-        assert t.of_kind("lead_passes")[-1] == {"seat": seat + 1}
+        assert t.of_kind(LeadPasses)[-1] == LeadPasses(seat + 1)
     t.play((2, Pass()))
-    assert t.of_kind("round_end")[-1]["reason"] == "nobody could open a trick"
+    assert t.of_kind(RoundEnded)[-1].reason == "nobody could open a trick"
 
 
 # -- E2, draws -------------------------------------------------------------------------------------
@@ -315,17 +326,18 @@ def test_taking_a_bare_seats_last_malus_card_ends_the_round_at_once() -> None:
     assert Draw("1a") not in t.legal(1), "never from one's own area"
     assert "your own malus area" in t.refuse(1, Draw("1a"))
     events = t.play((1, Draw("4a")))
-    assert t.of_kind("take", events) == [{"seat": 1, "owner": 0, "card": "4a"}]
-    assert t.of_kind("round_end", events)[0]["reason"].startswith("a seat has no card")
+    assert t.of_kind(Taken, events) == [Taken(1, 0, "4a")]
+    assert t.of_kind(RoundEnded, events)[0].reason.startswith("a seat has no card")
 
 
 def test_a_deck_draw_is_seen_by_the_drawer_only() -> None:
     t = Numx(3)
     t.rig(hands={1: "7a 8a"}, trick=[(0, "13a", 1, 13)], current=1, deck="2a 2b")
     events = t.play((1, Draw("deck")))
-    draw = next(e for e in events if e.kind == "draw")
-    assert draw.for_seat(1).data["cards"] == ["2a"]
-    assert draw.for_seat(0).data["cards"] is None
+    [draw] = [e for e in events if isinstance(e, Drawn)]
+    assert draw.for_seat(1) == draw and draw.cards == ("2a",)
+    hidden = draw.for_seat(0)
+    assert hidden is not None and hidden.cards is None
     assert "2a" in t.hand(1) and "2a" not in t.state.public
 
 

@@ -12,6 +12,7 @@ from numx_helpers import GAME, strings
 from nove_desktop.engine import Event, Rng, events_for_seat
 from nove_desktop.games.numx import NumxOptions
 from nove_desktop.games.numx.cards import OBJECTIVES
+from nove_desktop.games.numx.events import HandsRevealed
 
 GAMES_PER_COUNT = 16
 
@@ -75,8 +76,8 @@ def test_the_reveal_shows_every_objective_to_everybody() -> None:
     events: list[Event] = []
     while acting := GAME.to_act(state):
         events += GAME.apply(state, acting[0], rng.choice(GAME.legal_actions(state, acting[0])))
-    reveal = next(e for e in events if e.kind == "reveal")
-    assert reveal.is_public and reveal.data["objectives"] == objectives
+    [reveal] = [e for e in events if isinstance(e, HandsRevealed)]
+    assert reveal.is_public and reveal.objectives == tuple(objectives)
     assert GAME.observe(state, 0).revealed_objectives == tuple(objectives)
 
 

@@ -48,6 +48,8 @@ from nove_desktop.games.numx.actions import (
     Replenish,
 )
 from nove_desktop.games.numx.cards import FULL_DECK, IS_CLASSIC, VALUE
+from nove_desktop.games.numx.events import CODEC as EVENTS
+from nove_desktop.games.numx.events import CombinationPlayed, Passed, RoundScored
 from nove_desktop.games.numx.options import NumxOptions
 from nove_desktop.games.numx.state import Phase
 from nove_desktop.session import GameSession, SeatConfig
@@ -56,7 +58,7 @@ from nove_desktop.ui.table import paint
 from nove_desktop.ui.table.scene import RHYTHM, CardWidget
 from nove_desktop.ui.tables.numx import NumxTable
 from nove_desktop.ui.tables.numx import geometry as G
-from nove_desktop.ui.tables.numx.model import hand_zone, malus_zone, objective_zone
+from nove_desktop.ui.tables.numx.base import hand_zone, malus_zone, objective_zone
 from nove_desktop.ui.tables.numx.summary import round_rows, scoreboard
 from nove_desktop.ui.tables.numx.windows import POST_PLAY_PAUSE
 from nove_desktop.ui.tables.numx.words import Narrator
@@ -499,10 +501,8 @@ def test_the_numx_interrupt_variant_offers_num_x_in_the_claim_picker(app):
 def test_a_post_play_pause_is_kept_where_no_window_follows(app):
     session = session_for(app, "numx", ["human", AI, AI], seed=2)
     table = open_table(app, session)
-    play = Event("play", {"seat": 1, "cards": ["7a"], "board": [], "value": 7,
-                          "joker_value": None, "kind": "lead", "trick": [1, 7],
-                          "out_of_turn": False})
-    after = Event.public("pass", seat=2)
+    play = CombinationPlayed(1, ("7a",), (), 7, None, "lead", (1, 7), False)
+    after = Passed(2)
     batch = table.with_rhythm([play, after])
     assert [e.kind for e in batch] == ["play", RHYTHM, "pass"]
     assert batch[1].data["seconds"] == POST_PLAY_PAUSE
@@ -950,13 +950,15 @@ def test_round_summary_rows_show_each_part_and_the_objective():
         ],
         "totals": [0, -8, 2],
     }
-    rows = round_rows(data, ["Ana", "Ben", "Cleo"])
+    scored = EVENTS.from_json({"kind": "round_scored", **data})
+    assert isinstance(scored, RoundScored)
+    rows = round_rows(scored, ["Ana", "Ben", "Cleo"])
     assert rows[1][0] == "Ben \u2605"
     assert rows[0][1:3] == ["\u221214", "\u22126"]
     assert rows[0][3][0].startswith("\u2713 10") and rows[0][3][0].endswith("+20")
     assert "unused" in rows[2][3][0]
     assert rows[1][4][0] == "\u22128" and rows[2][4][0] == "+2"
-    head, board = scoreboard([data], ["Ana", "Ben", "Cleo"], [0, -8, 2])
+    head, board = scoreboard([scored], ["Ana", "Ben", "Cleo"], [0, -8, 2])
     assert head[1:] == ["Ana", "Ben", "Cleo"]
     assert board[-1][2][0] == "\u22128"
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.actions import Action
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import Event
 from ...engine.game import Game, Stack, check_stack
 from ...engine.rng import Rng
 from . import flow, rules, view
 from .actions import CODEC, describe
 from .cards import FULL_DECK
+from .events import CODEC as EVENTS
 from .options import MAX_PLAYERS, MIN_PLAYERS, TITLE, NumxOptions
 from .state import NumxState, Phase
 
@@ -28,6 +29,7 @@ class NumxGame(Game[NumxOptions, NumxState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     actions = CODEC
+    events = EVENTS
     has_reaction_windows = True
 
     to_act = staticmethod(rules.to_act)  # type: ignore[assignment]  # an attrgetter (fast)
@@ -45,7 +47,6 @@ class NumxGame(Game[NumxOptions, NumxState]):
 
     def observe(self, state: NumxState, seat: int | None) -> view.NumxObservation:
         return view.observe(state, seat)
-
 
     def round_number(self, state: NumxState) -> int:
         return state.round_no

@@ -6,12 +6,11 @@ round and scoring. Every function leaves the state in a decision phase (or ``GAM
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
-from ...engine.events import ONLY
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .actions import ALL, DECK_SOURCE, LEFT, ONE, ROTATE, SWAP
@@ -24,8 +23,38 @@ from .cards import (
     malus_plus_numbers,
 )
 from .combos import board_with, board_without, combo_value, effect
-from .scoring import score_seats
-from .state import NumxState, Phase
+from .events import (
+    AreasMoved,
+    CombinationPlayed,
+    Drawn,
+    FirstLeader,
+    FirstOut,
+    GameOver,
+    GameStarted,
+    HandDealt,
+    HandsRevealed,
+    LeadPasses,
+    MalusChosen,
+    MalusDrawn,
+    MalusRevealed,
+    NumXPlayed,
+    ObjectiveDealt,
+    Passed,
+    Replenished,
+    RoundEnded,
+    RoundScored,
+    RoundStarted,
+    SeatRoundScore,
+    SpecialPlayed,
+    Taken,
+    TrickEnded,
+    TrickStarted,
+    WindowAnswered,
+    WindowClosed,
+    WindowOpened,
+)
+from .scoring import SeatScore, score_seats
+from .state import COMPLETION, FX_WINDOW, GAME_OVER, MALUS_CHOICE, REPLENISH, TURN, NumxState
 
 HAND_SIZE = 13
 MALUS_SIZE = 2
@@ -37,29 +66,56 @@ _OBJECTIVE = ("objective",)
 _CLAIM = ("claim",)
 _WINDOW_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {}  # (first seat, players): the seats
+E = TypeVar("E", bound=Event)
 
 
-class _SeatEvents(dict[int, Event]):
-    """One shared event per seat, for the frequent events whose data is the seat and constants
-    (events are never changed once made)."""
+class _SeatEvents(dict[int, E]):
+    """One shared event per seat, for the frequent events whose fields are the seat and
+    constants (events are frozen: sharing them is safe)."""
 
     __slots__ = ("make",)
 
-    def __init__(self, make: Any) -> None:
+    def __init__(self, make: Callable[[int], E]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, seat: int) -> Event:
+    def __missing__(self, seat: int) -> E:
         event = self[seat] = self.make(seat)
         return event
 
 
+_SHARED: dict[tuple[Any, ...], Event] = {}
+
+
+def _shared(cls: type[E], *fields: Any) -> E:
+    """One shared instance per kind and fields, for frequent public events whose fields take
+    few values (a window's seats and trick, a take): building a frozen event costs several
+    times a dictionary look-up, and playouts make one every few actions."""
+    key = (cls, *fields)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = cls(*fields)
+    return event  # type: ignore[return-value]  # stored under its own class
+
+
+_DECK_DRAWS: dict[tuple[int, str], Drawn] = {}
+
+
+def _deck_draw(seat: int, card: str) -> Drawn:
+    """The shared event of one card drawn from the deck (seen by the drawer alone)."""
+    event = _DECK_DRAWS.get((seat, card))
+    if event is None:
+        event = Drawn(seat, DECK_SOURCE, (card,), visible_to=ONLY[seat], hidden=_CARDS)
+        _DECK_DRAWS[seat, card] = event
+    return event
+
+
 _WINDOW_PASSES = _SeatEvents(
-    lambda seat: Event("fx_answer", {"seat": seat, "claim": None}, ONLY[seat], _CLAIM)
+    lambda seat: WindowAnswered(seat, None, visible_to=ONLY[seat], hidden=_CLAIM)
 )
-_WINDOW_CLOSED = Event("fx_window_closed", {})
-TURN_PASSES = _SeatEvents(lambda seat: Event("pass", {"seat": seat}))
-_TRICK_STARTS = _SeatEvents(lambda seat: Event("trick_start", {"leader": seat}))
+_WINDOW_CLOSED = WindowClosed()
+TURN_PASSES = _SeatEvents(Passed)
+_TRICK_STARTS = _SeatEvents(TrickStarted)
 
 _SORT = ORDER.__getitem__
 _FIRST = itemgetter(0)
@@ -95,7 +151,7 @@ def take(state: NumxState, seat: int, cards: tuple[str, ...] | list[str]) -> Non
 
 
 def set_turn(state: NumxState, seat: int) -> None:
-    state.phase = Phase.TURN
+    state.phase = TURN
     state.current = seat
     state.acting = (seat,)
 
@@ -109,7 +165,7 @@ def start_game(state: NumxState, stack: Stack | None, events: list[Event]) -> No
         state.anchor = int(opts.first_anchor)
     if stack is not None and stack.scores is not None:
         state.totals = list(stack.scores)
-    events.append(Event.public("game_start", players=opts.players, anchor=state.anchor))
+    events.append(GameStarted(opts.players, state.anchor))
     start_round(state, stack, events)
 
 
@@ -135,7 +191,7 @@ def start_round(state: NumxState, stack: Stack | None, events: list[Event]) -> N
     state.changed()
     stacked = tuple(stack.cards) if stack is not None else ()
     order = clockwise_from(state, (state.anchor + 1) % n)
-    events.append(Event.public("round_start", round=state.round_no, anchor=state.anchor))
+    events.append(RoundStarted(state.round_no, state.anchor))
 
     stacked_objectives = [c for c in stacked if c in OBJECTIVES]
     objectives = [c for c in OBJECTIVES if c not in stacked_objectives]
@@ -146,10 +202,9 @@ def start_round(state: NumxState, stack: Stack | None, events: list[Event]) -> N
         for seat in order:
             state.objectives[seat] = objectives.pop(0)
         for seat in order:
+            objective = state.objectives[seat]
             events.append(
-                Event.private(
-                    "objective", seat, _OBJECTIVE, seat=seat, objective=state.objectives[seat]
-                )
+                ObjectiveDealt(seat, objective, visible_to=ONLY[seat], hidden=_OBJECTIVE)
             )
     else:
         state.objectives = [None] * n
@@ -167,8 +222,8 @@ def start_round(state: NumxState, stack: Stack | None, events: list[Event]) -> N
             hands[seat].append(deck.pop())
     for seat in order:
         hands[seat].sort(key=_SORT)
-        events.append(Event.private("deal", seat, _CARDS, seat=seat, cards=list(hands[seat])))
-    state.phase = Phase.MALUS_CHOICE
+        events.append(HandDealt(seat, tuple(hands[seat]), visible_to=ONLY[seat], hidden=_CARDS))
+    state.phase = MALUS_CHOICE
     state.acting = tuple(order)
 
 
@@ -176,7 +231,7 @@ def choose_malus(state: NumxState, seat: int, cards: tuple[str, ...], events: li
     """Spec 4.3: the choice stays hidden until every seat has chosen."""
     take(state, seat, cards)
     state.chosen[seat] = list(cards)
-    events.append(Event("malus_chosen", {"seat": seat, "cards": list(cards)}, ONLY[seat], _CARDS))
+    events.append(MalusChosen(seat, cards, visible_to=ONLY[seat], hidden=_CARDS))
     state.acting = tuple(s for s in state.acting if s != seat)
     if not state.acting:
         reveal_malus(state, events)
@@ -189,14 +244,14 @@ def reveal_malus(state: NumxState, events: list[Event]) -> None:
         state.malus[seat] = list(state.chosen[seat] or ())
         state.chosen[seat] = None
     state.binfo = None
-    events.append(Event.public("malus_reveal", areas=[list(a) for a in state.malus]))
+    events.append(MalusRevealed(_areas(state.malus)))
     best_key = None
     leader = 0
     for seat in clockwise_from(state, (state.anchor + 1) % n):
         key = sorted(LEAD_KEY[c] for c in state.malus[seat])
         if best_key is None or key < best_key:
             best_key, leader = key, seat
-    events.append(Event.public("first_leader", seat=leader))
+    events.append(FirstLeader(leader))
     start_trick(state, leader, events)
 
 
@@ -233,10 +288,10 @@ def lay(
         info = state.hinfos[seat]
         if info is not None:
             info.remove(hand_cards)
-    board_cards: list[list[Any]] = []
+    board_cards: list[tuple[int, str]] = []
     if len(hand_cards) < len(cards):  # by area, in seat order (canonical order within one)
         board = state.malus
-        board_cards = [[_owner(board, card), card] for card in cards if card not in hand_cards]
+        board_cards = [(_owner(board, card), card) for card in cards if card not in hand_cards]
         if len(board_cards) > 1:
             board_cards.sort(key=_FIRST)
         binfo = state.binfo
@@ -249,18 +304,15 @@ def lay(
     state.trick.append((seat, cards, count, value))
     state.trick_count, state.trick_value = count, value
     events.append(
-        Event(
-            "play",
-            {
-                "seat": seat,
-                "cards": list(cards),
-                "board": board_cards,
-                "value": w,
-                "joker_value": joker_value,
-                "kind": kind,
-                "trick": [count, value],
-                "out_of_turn": out_of_turn,
-            },
+        CombinationPlayed(
+            seat,
+            cards,
+            tuple(board_cards),
+            w,
+            joker_value,
+            kind,
+            (count, value),
+            out_of_turn,
         )
     )
     return w
@@ -281,9 +333,7 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
     take(state, seat, [card for card, _m, _t in staged])
     for card, mode, target in staged:
         state.discard.append(card)
-        events.append(
-            Event("special", {"seat": seat, "card": card, "mode": mode, "target": target})
-        )
+        events.append(SpecialPlayed(seat, card, mode, target))
         if mode in (SWAP, ROTATE):
             state.malus = moved_areas(state.malus, seat, mode, target)  # type: ignore[arg-type]
         else:
@@ -293,7 +343,7 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
             malus_plus(state, targets, h, m, events)  # type: ignore[arg-type]  # a seat
         if mode in (SWAP, ROTATE):
             state.binfo = None
-            events.append(Event.public("areas", areas=[list(a) for a in state.malus]))
+            events.append(AreasMoved(_areas(state.malus)))
 
 
 def moved_areas(
@@ -329,7 +379,7 @@ def malus_plus(
             drawn.append(card)
         if drawn:
             events.append(
-                Event.private("draw", target, _CARDS, seat=target, source="deck", cards=drawn)
+                Drawn(target, DECK_SOURCE, tuple(drawn), visible_to=ONLY[target], hidden=_CARDS)
             )
         shown = []
         for _ in range(m):
@@ -341,7 +391,7 @@ def malus_plus(
         if shown:
             if state.binfo is not None:
                 board_with(state.binfo, target, shown)
-            events.append(Event.public("malus_draw", seat=target, cards=shown))
+            events.append(MalusDrawn(target, tuple(shown)))
         if not deck:
             break
 
@@ -352,9 +402,7 @@ def draw(state: NumxState, seat: int, source: str, events: list[Event]) -> None:
     if source == DECK_SOURCE:
         card = state.deck.pop()
         give(state, seat, card)
-        events.append(
-            Event("draw", {"seat": seat, "source": "deck", "cards": [card]}, ONLY[seat], _CARDS)
-        )
+        events.append(_deck_draw(seat, card))
         return
     card = source
     owner = _owner(state.malus, card)
@@ -363,14 +411,14 @@ def draw(state: NumxState, seat: int, source: str, events: list[Event]) -> None:
         board_without(state.binfo, owner, card, state.malus)
     give(state, seat, card)
     state.public.add(card)
-    events.append(Event("take", {"seat": seat, "owner": owner, "card": card}))
+    events.append(_shared(Taken, seat, owner, card))
 
 
 def numx(state: NumxState, seat: int, card: str, out_of_turn: bool, events: list[Event]) -> None:
     """Spec 7.1: Num-X goes to the discard pile and ends the trick."""
     take(state, seat, (card,))
     state.discard.append(card)
-    events.append(Event("num_x", {"seat": seat, "card": card, "out_of_turn": out_of_turn}))
+    events.append(NumXPlayed(seat, card, out_of_turn))
 
 
 def after_action(
@@ -386,7 +434,7 @@ def after_action(
     (``None``: none) and ``value`` its value."""
     if had_cards and not state.hands[seat] and not state.first_out:
         state.first_out.append(seat)
-        events.append(Event.public("first_out", seat=seat))
+        events.append(FirstOut(seat))
     if not all(state.hands) and any_seat_bare(state):  # (every seat holds a card, usually)
         end_round(state, "a seat has no card in hand and no malus card", events)
         return
@@ -420,7 +468,7 @@ def advance(state: NumxState, seat: int, events: list[Event]) -> None:
             end_round(state, "nobody could open a trick", events)
             return
         state.leader = nxt
-        events.append(Event("lead_passes", {"seat": nxt}))
+        events.append(LeadPasses(nxt))
         set_turn(state, nxt)
         return
     if nxt == state.last_player:
@@ -439,11 +487,9 @@ def open_window(state: NumxState, events: list[Event]) -> None:
     if order is None:
         order = _WINDOW_ORDERS[last, n] = tuple((last + i) % n for i in range(1, n + 1))
     state.window = ReactionWindow(FX, order)
-    state.phase = Phase.FX_WINDOW
+    state.phase = FX_WINDOW
     state.acting = order
-    events.append(
-        Event("fx_window", {"seats": list(order), "trick": [state.trick_count, state.trick_value]})
-    )
+    events.append(_shared(WindowOpened, order, (state.trick_count, state.trick_value)))
 
 
 def answer_window(
@@ -461,9 +507,7 @@ def answer_window(
         events.append(_WINDOW_PASSES[seat])
     else:
         outcome = window.answer(seat, claim)
-        events.append(
-            Event("fx_answer", {"seat": seat, "claim": list(claim[1])}, ONLY[seat], _CLAIM)
-        )
+        events.append(WindowAnswered(seat, claim[1], visible_to=ONLY[seat], hidden=_CLAIM))
     if not outcome.decided:
         state.acting = window.waiting()
         return None
@@ -486,14 +530,14 @@ def end_trick(state: NumxState, leader: int, reason: str, events: list[Event]) -
     state.trick_count = state.trick_value = 0
     state.last_player = None
     state.window = None
-    events.append(Event("trick_end", {"leader": leader, "reason": reason}))
+    events.append(_shared(TrickEnded, leader, reason))
     if not all(state.hands):
         end_round(state, "a seat emptied its hand", events)
         return
     state.next_leader = leader
     state.queue = [s for s in clockwise_from(state, leader) if len(state.malus[s]) < MALUS_SIZE]
     state.emptied = []
-    state.phase = Phase.REPLENISH
+    state.phase = REPLENISH
     next_refill(state, events)
 
 
@@ -514,13 +558,13 @@ def next_refill(state: NumxState, events: list[Event]) -> None:
             state.acting = (seat,)
             return
         queue.pop(0)
-    if state.phase == Phase.COMPLETION:
+    if state.phase == COMPLETION:
         score_round(state, events)
         return
     if state.emptied and not state.first_out:
         state.first_out = sorted(state.emptied)
         for seat in state.first_out:
-            events.append(Event.public("first_out", seat=seat))
+            events.append(FirstOut(seat))
     state.emptied = []
     if any_seat_bare(state):
         end_round(state, "a seat has no card in hand and no malus card", events)
@@ -545,8 +589,8 @@ def refill(
     if state.binfo is not None:
         board_with(state.binfo, seat, added)
     hand = state.hands[seat]
-    events.append(Event("replenish", {"seat": seat, "cards": added, "from_deck": from_deck}))
-    if cards and not hand and state.phase == Phase.REPLENISH:
+    events.append(Replenished(seat, tuple(added), from_deck))
+    if cards and not hand and state.phase == REPLENISH:
         state.emptied.append(seat)  # N-A64: counts for first_out at the end of this step
     state.queue.pop(0)
     next_refill(state, events)
@@ -564,9 +608,9 @@ def end_round(state: NumxState, reason: str, events: list[Event]) -> None:
     state.window = None
     state.staged = []
     state.end_reason = reason
-    events.append(Event.public("round_end", round=state.round_no, reason=reason))
+    events.append(RoundEnded(state.round_no, reason))
     n = state.players
-    state.phase = Phase.COMPLETION
+    state.phase = COMPLETION
     state.queue = [
         s
         for s in clockwise_from(state, (state.anchor + 1) % n)
@@ -578,47 +622,48 @@ def end_round(state: NumxState, reason: str, events: list[Event]) -> None:
 def score_round(state: NumxState, events: list[Event]) -> None:
     """Spec 8.8 step 3 and 10: reveal, score, then the next round or the end of the game."""
     n = state.players
-    events.append(
-        Event.public(
-            "reveal",
-            hands=[list(h) for h in state.hands],
-            objectives=list(state.objectives),
-        )
-    )
+    events.append(HandsRevealed(_areas(state.hands), tuple(state.objectives)))
     scores = score_seats(state.malus, state.hands, state.objectives, state.first_out)
     for seat, score in enumerate(scores):
         state.totals[seat] += score.score
-    summary = {
-        "round": state.round_no,
-        "reason": state.end_reason,
-        "first_out": list(state.first_out),
-        "seats": [
-            {
-                "malus_part": s.malus_part,
-                "hand_part": s.hand_part,
-                # the objective's row number (1-10), not its card id: card ids are dealt again
-                "objective": None if s.objective is None else int(s.objective[2:]),
-                "met": s.met,
-                "applied": s.applied,
-                "bonus": s.bonus,
-                "score": s.score,
-            }
-            for s in scores
-        ],
-        "totals": list(state.totals),
-    }
-    state.last_round = summary
-    events.append(Event.public("round_scored", **summary))
+    reason = state.end_reason
+    assert reason is not None  # set by end_round, the only way to the scoring
+    scored = RoundScored(
+        state.round_no,
+        reason,
+        tuple(state.first_out),
+        tuple(_seat_score(s) for s in scores),
+        tuple(state.totals),
+    )
+    state.last_round = scored.data  # the same summary, as plain JSON values
+    events.append(scored)
     if state.round_no >= state.options.rounds:
         best = max(state.totals)
         state.winners = [s for s in range(n) if state.totals[s] == best]
-        state.phase = Phase.GAME_OVER
+        state.phase = GAME_OVER
         state.acting = ()
         state.revealed = True
         state.queue = []
-        events.append(
-            Event.public("game_over", winners=list(state.winners), totals=list(state.totals))
-        )
+        events.append(GameOver(tuple(state.winners), tuple(state.totals)))
         return
     state.anchor = (state.anchor + 1) % n
     start_round(state, None, events)
+
+
+def _seat_score(score: SeatScore) -> SeatRoundScore:
+    """A seat's score as the ``round_scored`` event shows it."""
+    return SeatRoundScore(
+        score.malus_part,
+        score.hand_part,
+        # the objective's row number (1-10), not its card id: card ids are dealt again
+        None if score.objective is None else int(score.objective[2:]),
+        score.met,
+        score.applied,
+        score.bonus,
+        score.score,
+    )
+
+
+def _areas(rows: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
+    """Hands or malus areas as an event shows them (immutable copies)."""
+    return tuple(tuple(row) for row in rows)

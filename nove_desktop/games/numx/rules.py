@@ -18,8 +18,7 @@ from typing import Any
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
-from ...engine.events import ONLY
-from ...engine.events import LegacyEvent as Event
+from ...engine.events import ONLY, Event
 from . import flow
 from .actions import (
     ALL,
@@ -50,7 +49,8 @@ from .combos import (
     lc_ok,
     turn_slices,
 )
-from .state import NumxState, Phase
+from .events import SpecialPrepared
+from .state import COMPLETION, FX_WINDOW, MALUS_CHOICE, REPLENISH, TURN, NumxState
 
 _PASS = Pass()
 _NUMX_CLAIM = "numx"
@@ -331,11 +331,11 @@ def table_for(state: NumxState, seat: int) -> Table:
 def _new_table(state: NumxState, seat: int) -> Table:
     """``table_for`` when the memo has no table for ``seat``: make it and keep it."""
     phase = state.phase
-    if phase == Phase.FX_WINDOW:  # (most decisions)
+    if phase == FX_WINDOW:  # (most decisions)
         table = window_table(state, seat)
-    elif phase == Phase.TURN:
+    elif phase == TURN:
         table = turn_table(state, seat)
-    elif phase == Phase.MALUS_CHOICE:
+    elif phase == MALUS_CHOICE:
         table = malus_table(state.hinfos[seat] or _hand_info(state, seat))
     else:
         need = flow.sources_needed(state, seat)
@@ -379,7 +379,7 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
     events: list[Event] = []
     phase = state.phase
     kind = type(action)
-    if phase == Phase.FX_WINDOW:
+    if phase == FX_WINDOW:
         # An answer that leaves the window open changes nobody's hand, the board or the
         # trick: the other seats' tables stay valid (the answering seat no longer acts).
         window = state.window
@@ -395,13 +395,13 @@ def apply(state: NumxState, seat: int, action: Action) -> list[Event]:
             _claimed(state, won, events)
         if state.window is not window:  # decided: closed, or a new window after a claim
             state.memo = {}
-    elif phase == Phase.TURN:
+    elif phase == TURN:
         state.memo = {}  # every change below makes the tables stale
         _turn(state, seat, action, events)
-    elif phase == Phase.MALUS_CHOICE:
+    elif phase == MALUS_CHOICE:
         chosen = action.cards  # type: ignore[attr-defined]  # the only legal kind here
         flow.choose_malus(state, seat, chosen, events)
-        if state.phase != Phase.MALUS_CHOICE:  # the others' choices do not depend on it
+        if state.phase != MALUS_CHOICE:  # the others' choices do not depend on it
             state.memo = {}
     else:
         state.memo = {}
@@ -424,11 +424,13 @@ def _turn(state: NumxState, seat: int, action: Any, events: list[Event]) -> None
         card, mode, target = action.card, action.mode, action.target
         state.staged.append((card, mode, target))
         events.append(
-            Event(
-                "special_prepared",
-                {"seat": seat, "card": card, "mode": mode, "target": target},
-                ONLY[seat],
-                None,  # nobody else learns anything before the play (N-A79)
+            SpecialPrepared(
+                seat,
+                card,
+                mode,
+                target,
+                visible_to=ONLY[seat],
+                hidden=None,  # nobody else learns anything before the play (N-A79)
             )
         )
         return
@@ -468,15 +470,15 @@ def _claimed(state: NumxState, won: Any, events: list[Event]) -> None:
 def refresh_acting(state: NumxState) -> None:
     """Rebuild the derived ``acting`` (``to_act``) from the phase, e.g. after loading JSON."""
     phase = state.phase
-    if phase == Phase.TURN:
+    if phase == TURN:
         state.acting = (state.current,)
-    elif phase == Phase.FX_WINDOW:
+    elif phase == FX_WINDOW:
         state.acting = state.window.waiting() if state.window is not None else ()
-    elif phase == Phase.MALUS_CHOICE:
+    elif phase == MALUS_CHOICE:
         n = state.players
         order = [(state.anchor + 1 + i) % n for i in range(n)]
         state.acting = tuple(s for s in order if state.chosen[s] is None)
-    elif phase in (Phase.REPLENISH, Phase.COMPLETION):
+    elif phase in (REPLENISH, COMPLETION):
         state.acting = (state.queue[0],) if state.queue else ()
     else:
         state.acting = ()

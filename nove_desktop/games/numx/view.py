@@ -10,7 +10,7 @@ from ...engine.windows import ReactionWindow
 from .cards import FULL_DECK, ORDER
 from .flow import sources_needed
 from .rules import table_for
-from .state import NumxState, Phase
+from .state import COMPLETION, FX_WINDOW, REPLENISH, TURN, NumxState, Phase
 
 _SORT = ORDER.__getitem__
 
@@ -35,7 +35,7 @@ class NumxObservation:
     once the game is over (each round's reveal is in the events)."""
 
     seat: int | None
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     round_no: int
     rounds: int
@@ -75,7 +75,7 @@ class NumxObservation:
         window = self.window
         return {
             "seat": self.seat,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "to_act": list(self.to_act),
             "round_no": self.round_no,
             "rounds": self.rounds,
@@ -138,7 +138,7 @@ def observe(state: NumxState, seat: int | None) -> NumxObservation:
     me = seat if seat is not None and 0 <= seat < n else None  # (None: spectator)
     phase = state.phase
     window = None
-    if phase == Phase.FX_WINDOW and state.window is not None:
+    if phase == FX_WINDOW and state.window is not None:
         answered = me is not None and me in state.window.answers
         claim = state.window.answers.get(me) if me is not None and answered else None
         can_claim = me is not None and not answered and len(table_for(state, me)) > 1
@@ -152,7 +152,7 @@ def observe(state: NumxState, seat: int | None) -> NumxObservation:
     hands = state.hands
     public = state.public
     refill = 0
-    if me is not None and phase in (Phase.REPLENISH, Phase.COMPLETION) and me in state.acting:
+    if me is not None and phase in (REPLENISH, COMPLETION) and me in state.acting:
         refill = sources_needed(state, me)
     chosen = state.chosen[me] if me is not None else None
     return NumxObservation(
@@ -162,7 +162,7 @@ def observe(state: NumxState, seat: int | None) -> NumxObservation:
         round_no=state.round_no,
         rounds=state.options.rounds,
         anchor=state.anchor,
-        current=state.current if phase == Phase.TURN else None,
+        current=state.current if phase == TURN else None,
         hand=tuple(hands[me]) if me is not None else (),
         objective=state.objectives[me] if me is not None else None,
         chosen=None if chosen is None else tuple(chosen),

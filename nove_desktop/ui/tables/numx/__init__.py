@@ -1,5 +1,4 @@
-"""The NUM-X "Objectifs" table (issue 21): ``table.py`` with its decisions (``controls.py``) and
-animations (``events.py``), on the table kit."""
+"""The NUM-X "Objectifs" table (its parts: see table.py)."""
 
 from .table import NumxTable
 

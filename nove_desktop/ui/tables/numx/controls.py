@@ -1,7 +1,7 @@
 """The NUM-X table's decisions in turn (spec 16): picking cards from the hand and from any malus
-area, the Play button that names the result or the engine's reason, the X-Joker's value and the
-Swipe and Malus+ targets (pickers), Pass, Draw and Take, the malus choice and the refill; where
-the buttons go, and the keys.
+area, the Play button that names the result or the engine's reason (the X-Joker's value and the
+Swipe and Malus+ targets are asked by ``pickers.py``), Pass, Draw and Take, the malus choice and
+the refill; where the buttons go, and the keys.
 
 Everything offered is tried on a copy of the state by the engine (plays, specials) or comes from
 ``legal_actions``: nothing is offered that the engine would refuse, except the Play button
@@ -12,41 +12,30 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
 from ....engine.actions import Action
 from ....games.numx.actions import (
-    ALL,
     DECK_SOURCE,
-    LEFT,
-    ONE,
-    RIGHT,
-    ROTATE,
-    SWAP,
-    AddSpecial,
     ChooseMalus,
     Draw,
     Pass,
     Replenish,
 )
 from ....games.numx.cards import ALL_VALUES, IS_CLASSIC, KIND, ORDER, VALUE, WEIGHT
-from ....games.numx.cards import malus_plus_numbers as mp_numbers
-from ....games.numx.flow import moved_areas
 from ....games.numx.state import Phase
 from ....i18n import _, ngettext
 from ...table import paint
 from ...table.scene import CardWidget
 from ...widgets import Widget
 from . import geometry as G
-from .model import hand_zone, malus_zone, seat_of
-from .pickers import NumxPickers, Option, Picker
+from .base import hand_zone, seat_of
+from .pickers import NumxPickers
 from .plan import (
     MALUS_PLUS,
     NUMX,
     SWIPE,
-    Planned,
     canonical_toggle,
     check,
     final_step,
@@ -55,29 +44,11 @@ from .plan import (
     selected_value,
     sentence,
 )
-from .words import card_words, signed, value_words
-
-
-def weight_words(area: Sequence[str]) -> str:
-    """A malus area's weight, as a player reads it ("\u22121")."""
-    return signed(sum(WEIGHT.get(r, 0) for r in area))
+from .words import card_words, signed
 
 
 class NumxControls(NumxPickers):
     """Decisions of the NUM-X table (mixed into ``NumxTable``)."""
-
-    picked: list[str]
-    planned: list[Planned]
-    peeking: bool
-    phase: str
-    trick_state: tuple[int, int]
-    choosing: bool
-    highlight: set[str]
-
-    def back_to_turn(self) -> None:
-        self.close_picker()
-        self.refresh_turn()
-
 
     def build_controls(self, seat: int, legal: list[Action]) -> list[Widget]:
         if self.picker is not None:
@@ -99,23 +70,6 @@ class NumxControls(NumxPickers):
         self.peeking = not self.peeking
         self.synced = False  # the model is rebuilt from the observation: the card turns over
         self.refresh_turn()
-
-    def refresh_turn(self) -> None:
-        """The same decision with new buttons (the selection or the plan changed)."""
-        seat = self.viewer
-        if seat is None or seat not in self.session.to_act():
-            return
-        self.mark_picked()
-        widgets = self.build_controls(seat, self.session.legal(seat))
-        if self.picker is None and self.controls and self.card_widgets:
-            self.refresh_controls(widgets)
-        else:
-            self.show_controls(widgets)
-
-    def mark_picked(self) -> None:
-        chosen = set(self.picked) | {p.card for p in self.planned}
-        for sprite in self.sprites.values():
-            sprite.selected = sprite.ref in chosen
 
     def show_controls(self, widgets: list[Widget]) -> None:
         if not widgets:
@@ -156,10 +110,6 @@ class NumxControls(NumxPickers):
                                       pygame.K_c))
         return [main, *column, *self.extras()]
 
-    def free_specials(self, hand: Sequence[str], kind: str) -> list[str]:
-        planned = {p.card for p in self.planned}
-        return [c for c in hand if KIND.get(c) == kind and c not in planned]
-
     def take_candidate(self, seat: int) -> str | None:
         """One card of another seat's malus area, picked alone: it may be taken into the hand."""
         if len(self.picked) != 1 or self.planned:
@@ -169,9 +119,6 @@ class NumxControls(NumxPickers):
         if not zone.startswith("malus:") or owner == seat:
             return None
         return self.picked[0]
-
-    def fresh_steps(self) -> list[Action]:
-        return [p.step() for p in self.planned if not p.staged]
 
     def play_verdict(self, seat: int) -> tuple[str, Callable[[], None], bool]:
         """The Play button: its label (the result, or the engine's reason), what it does, and
@@ -191,9 +138,9 @@ class NumxControls(NumxPickers):
                     lambda: self.open_joker(seat, joker, values), True)
         final = final_step(self.picked, None)
         steps = [*self.fresh_steps(), final]
-        reason = check(self.game, self.session.state, seat, steps, self.names, self.card_words)
-        if reason is not None:
-            text = sentence(reason)
+        refusal = check(self.game, self.session.state, seat, steps, self.names, self.card_words)
+        if refusal is not None:
+            text = sentence(refusal)
             return (_("Cannot play: {reason}").format(reason=text), lambda: self.refuse(text),
                     False)
         return (self.play_words(), lambda: self.commit(steps), True)
@@ -210,127 +157,11 @@ class NumxControls(NumxPickers):
             return _("Play: {result}, with {specials}").format(result=result, specials=extra)
         return _("Play: {result}").format(result=result)
 
-    def refuse(self, reason: str) -> None:
-        self.tell_refusal(reason)
-
-    def commit(self, steps: Sequence[Action]) -> None:
-        """The prepared specials, then the play: one turn (each step checked by the engine)."""
-        seat = self.viewer
-        for step in steps:
-            if not self.act(step, seat):
-                return
-
     def joker_values(self, seat: int, joker: str) -> list[int]:
         base = self.fresh_steps()
         return [v for v in ALL_VALUES
                 if check(self.game, self.session.state, seat, [*base, final_step([joker], v)])
                 is None]
-
-    def open_joker(self, seat: int, joker: str, values: list[int]) -> None:
-        steps = self.fresh_steps()
-        options = []
-        for value in values:
-            final = final_step([joker], value)
-            words = result_words([joker], value, self.trick_state)
-            options.append(Option(_("{value}: {result}").format(value=value_words(value),
-                                                                result=words),
-                                  lambda final=final: self.commit([*steps, final]), (joker,)))
-        self.open_picker(Picker("joker", _("The X-Joker stands for..."), options,
-                                self.back_to_turn, seat))
-
-    def open_swipe(self, seat: int) -> None:
-        free = sorted(self.free_specials(self.zones.row(hand_zone(seat)), SWIPE),
-                      key=ORDER.__getitem__)
-        if not free:
-            return
-        card = free[0]  # Swipe copies are alike: the lowest free one goes first
-        # The weights are those after the play: the combination leaves the areas first, then the
-        # Swipes already planned move them (spec 7.5), then this one.
-        areas = self.areas_after_plan(seat)
-        mine = weight_words(areas[seat])
-
-        def after(mode: str, target: int | str) -> str:
-            return weight_words(moved_areas(areas, seat, mode, target)[seat])
-
-        uses: list[tuple[str, str, Any, str]] = []
-        for other in range(self.n):
-            if other != seat:
-                uses.append((card, SWAP, other, _(
-                    "Swap malus areas with {name} (your weight {mine} for {theirs})").format(
-                    name=self.names[other], mine=mine, theirs=after(SWAP, other))))
-        right, left = (seat - 1) % self.n, (seat + 1) % self.n
-        uses.append((card, ROTATE, LEFT, _(
-            "Every area moves one seat left: you get {name}'s (weight {w})").format(
-            name=self.names[right], w=after(ROTATE, LEFT))))
-        uses.append((card, ROTATE, RIGHT, _(
-            "Every area moves one seat right: you get {name}'s (weight {w})").format(
-            name=self.names[left], w=after(ROTATE, RIGHT))))
-        self.open_special_picker(seat, uses, _("Swipe: which malus areas move?"))
-
-    def areas_after_plan(self, seat: int) -> list[list[str]]:
-        """Every malus area as it will be when a Swipe added now resolves: without the picked
-        cards (the combination is laid first) and after the Swipes already planned. Malus+
-        cards add unknown deck cards, so they change nothing here."""
-        picked = set(self.picked)
-        areas = [[r for r in self.zones.row(malus_zone(s)) if r not in picked]
-                 for s in range(self.n)]
-        for plan in self.planned:
-            if plan.mode in (SWAP, ROTATE) and plan.target is not None:
-                areas = moved_areas(areas, seat, plan.mode, plan.target)
-        return areas
-
-    def open_malus_plus(self, seat: int, only: str | None = None) -> None:
-        """Malus+ targets for every free Malus+ card (or only ``only``): one seat (yourself
-        included) or everyone."""
-        numbers = mp_numbers(tuple(map(tuple, self.session.options.malus_plus_values)))
-        cards = sorted(self.free_specials(self.zones.row(hand_zone(seat)), MALUS_PLUS),
-                       key=ORDER.__getitem__)
-        uses: list[tuple[str, str, Any, str]] = []
-        for card in cards:
-            if only is not None and card != only:
-                continue
-            hand, malus = numbers[card]
-            what = _("+{h} in hand, +{m} face up").format(h=hand, m=malus)
-            for target in range(self.n):
-                name = _("yourself") if target == seat else self.names[target]
-                uses.append((card, ONE, target, _("{what} for {name}").format(what=what,
-                                                                             name=name)))
-            uses.append((card, ALL, None, _("{what} for everyone").format(what=what)))
-        self.open_special_picker(seat, uses, _("Malus+: who draws?"))
-
-    def open_special_picker(self, seat: int, uses: list[tuple[str, str, Any, str]],
-                            title: str) -> None:
-        """The uses of a Swipe or Malus+ that keep a legal play possible (tried by the
-        engine on a copy, after the specials already planned)."""
-        base = self.fresh_steps()
-        options = []
-        for card, mode, target, label in uses:
-            step = AddSpecial(card, mode, target)
-            if check(self.game, self.session.state, seat, [*base, step]) is not None:
-                continue
-            plan = Planned(card, mode, target)
-            options.append(Option(label, lambda plan=plan: self.add_plan(plan), (card,)))
-        if not options:
-            self.refuse(_("That card cannot be added to this play: the last card left in your "
-                          "hand must be a classic card, and a lead needs a combination."))
-            return
-        self.open_picker(Picker("special", title, options, self.back_to_turn, seat))
-
-    def plan_tag(self, plan: Planned) -> str:
-        """The small tag over a planned special card: "\u2194 Ben", "rotate left", "\u2192 all"."""
-        if plan.mode == SWAP:
-            return _("\u2194 {name}").format(name=self.names[plan.target])  # type: ignore[index]
-        if plan.mode == ROTATE:
-            return _("rotate left") if plan.target == LEFT else _("rotate right")
-        if plan.mode == ALL:
-            return _("\u2192 everyone")
-        if plan.target == self.viewer:
-            return _("\u2192 you")
-        return _("\u2192 {name}").format(name=self.names[plan.target])  # type: ignore[index]
-
-    def add_plan(self, plan: Planned) -> None:
-        self.planned.append(plan)
-        self.back_to_turn()
 
     def clear_selection(self) -> None:
         self.picked = []

@@ -15,11 +15,13 @@ from typing import Any
 
 from ....engine.actions import Action
 from ....engine.errors import IllegalActionError
+from ....engine.game import Game
 from ....games.numx.actions import AddSpecial, Play, PlayNumX
 from ....games.numx.cards import FACE, IS_CLASSIC, KIND, ORDER, VALUE
 from ....games.numx.combos import combo_value, effect
+from ....games.numx.state import NumxState
 from ....i18n import _
-from ...refusals import reason_text
+from ...refusals import CardWords, reason_text
 from .words import kind_words, state_words
 
 JOKER, NUMX, SWIPE, MALUS_PLUS = "joker", "numx", "swipe", "malus_plus"
@@ -67,7 +69,7 @@ def lone_joker(picked: Sequence[str]) -> str | None:
     return None
 
 
-def final_step(picked: Sequence[str], joker_value: int | None) -> Action | None:
+def final_step(picked: Sequence[str], joker_value: int | None) -> Action:
     """The action that commits the turn: Num-X alone, or a play (possibly of specials only)."""
     if len(picked) == 1 and KIND.get(picked[0]) == NUMX:
         return PlayNumX(picked[0])
@@ -75,12 +77,12 @@ def final_step(picked: Sequence[str], joker_value: int | None) -> Action | None:
 
 
 def check(
-    game: Any,
-    state: Any,
+    game: Game[Any, NumxState],
+    state: NumxState,
     seat: int,
     steps: Sequence[Action],
     names: Sequence[str] = (),
-    card_words: Any = None,
+    card_words: CardWords | None = None,
 ) -> str | None:
     """None when every step is legal in turn, else the engine's reason for the first refused
     one. Tried on a copy: the real state never changes."""

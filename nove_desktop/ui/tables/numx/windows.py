@@ -4,19 +4,21 @@ human seat (the hand-off before the picker), and the claim picker with only lega
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
 from ....engine.actions import Action
+from ....engine.events import Event
 from ....games.numx.actions import Claim, ClaimNumX, Pass
 from ....games.numx.cards import ORDER, VALUE
+from ....games.numx.events import CombinationPlayed, NumXPlayed
 from ....games.numx.state import Phase
 from ....i18n import _
-from ...table.moments import Moment
+from ...table.moments import Moment, OpenMoment
 from ...widgets import Widget
-from .model import seat_of
+from .base import seat_of
 from .pickers import NumxPickers, Option, Picker
 from .words import combination_words, state_words
 
@@ -28,13 +30,10 @@ CLAIM_PICKER_SECONDS = 20.0
 class NumxWindows(NumxPickers):
     """The Facteur X windows of the NUM-X table (mixed into ``NumxTable``)."""
 
-    trick_state: tuple[int, int]
-    moment_cache: tuple[object, Any]
-
     def moment_for(self, acting: tuple[int, ...]) -> Moment | None:
         cached_at, cached = self.moment_cache
         if cached_at == self.actions_applied:
-            return cached  # type: ignore[no-any-return]
+            return cached
         obs = self.session.observe(None)
         moment = None
         if obs.phase == Phase.FX_WINDOW:
@@ -55,13 +54,13 @@ class NumxWindows(NumxPickers):
             return False
         return any(isinstance(a, Claim | ClaimNumX) for a in self.session.legal(seat))
 
-    def ends_window(self, event: Any) -> bool:
-        return event.kind in ("play", "num_x") and bool(event.data.get("out_of_turn"))
+    def ends_window(self, event: Event) -> bool:
+        return isinstance(event, CombinationPlayed | NumXPlayed) and event.out_of_turn
 
-    def post_play_pause(self, event: Any) -> float:
-        return POST_PLAY_PAUSE if event.kind == "play" else 0.0
+    def post_play_pause(self, event: Event) -> float:
+        return POST_PLAY_PAUSE if isinstance(event, CombinationPlayed) else 0.0
 
-    def window_controls(self, moment: Any, acting: tuple[int, ...]) -> list[Widget]:
+    def window_controls(self, moment: OpenMoment, acting: tuple[int, ...]) -> list[Widget]:
         if self.picker is not None:
             return self.picker_widgets()
         if self.pass_and_play:
@@ -85,7 +84,7 @@ class NumxWindows(NumxPickers):
         for number, seat in enumerate(self.session.human_seats, start=1):
             button = self.button(_("Facteur X: {name}  ({n})").format(name=self.names[seat],
                                                                      n=number),
-                                 lambda seat=seat: self.press_claim(seat),
+                                 functools.partial(self.press_claim, seat),
                                  getattr(pygame, f"K_{number}", None))
             button.enabled = seat in acting
             buttons.append(button)
@@ -127,7 +126,7 @@ class NumxWindows(NumxPickers):
         moment.countdown.stop()
         legal = [a for a in self.session.legal(seat) if isinstance(a, Claim | ClaimNumX)]
         legal.sort(key=claim_order)
-        options = [Option(self.claim_label(seat, a), lambda a=a: self.claim(seat, a),
+        options = [Option(self.claim_label(seat, a), functools.partial(self.claim, seat, a),
                           getattr(a, "cards", (getattr(a, "card", ""),)))
                    for a in legal]
         title = _("Facteur X: more than {state}, higher value").format(

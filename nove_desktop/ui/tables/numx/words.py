@@ -12,6 +12,25 @@ from typing import Any
 from ....engine.events import Event
 from ....games.numx.actions import ALL, LEFT, ONE, ROTATE, SWAP
 from ....games.numx.cards import INF, IS_CLASSIC, KIND, VALUE, malus_plus_numbers
+from ....games.numx.events import (
+    CombinationPlayed,
+    Drawn,
+    FirstLeader,
+    FirstOut,
+    GameOver,
+    LeadPasses,
+    MalusDrawn,
+    MalusRevealed,
+    NumXPlayed,
+    Passed,
+    Replenished,
+    RoundEnded,
+    RoundScored,
+    RoundStarted,
+    SpecialPlayed,
+    Taken,
+    TrickEnded,
+)
 from ....i18n import N_, _, ngettext
 from ...people import is_viewer, label, said, together
 
@@ -135,10 +154,10 @@ def objective_row(card: str | None) -> int | None:
     return int(card[2:])
 
 
-def special_words(card: str, mode: str, target: Any, names: Sequence[str],
+def special_words(card: str, mode: str, target: int | str | None, names: Sequence[str],
                   numbers: dict[str, tuple[int, int]]) -> str:
     """What a Swipe or Malus+ did: "Swipe: swapped malus areas with Ben"."""
-    if mode == SWAP:
+    if mode == SWAP and isinstance(target, int):
         return said(names[target], _("Swipe: swapped malus areas with you"),
                     _("Swipe: swapped malus areas with {name}"))
     if mode == ROTATE:
@@ -147,7 +166,7 @@ def special_words(card: str, mode: str, target: Any, names: Sequence[str],
         return _("Swipe: every malus area moved one seat to the right")
     hand, malus = numbers.get(card, (0, 0))
     what = _("+{hand} in hand, +{malus} face up").format(hand=hand, malus=malus)
-    if mode == ONE:
+    if mode == ONE and isinstance(target, int):
         return said(names[target], _("Malus+ on you ({what})"), _("Malus+ on {name} ({what})"),
                     what=what)
     if mode == ALL:
@@ -164,45 +183,86 @@ class Narrator:
         self.numbers = malus_plus_numbers(tuple(map(tuple, malus_plus_values)))
         self.malus_plus = False
 
-    def name(self, seat: Any) -> str:
-        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else ""
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else ""
 
     def line(self, event: Event) -> str | None:
-        kind, data = event.kind, event.data
-        if kind not in ("draw", "malus_draw"):
+        if not isinstance(event, Drawn | MalusDrawn):
             self.malus_plus = False
-        method = getattr(self, f"_{kind}", None)
-        return method(data) if method is not None else None
+        match event:
+            case RoundStarted():
+                return self.round_start(event)
+            case MalusRevealed():
+                return self.malus_reveal(event)
+            case FirstLeader():
+                return said(self.name(event.seat), _("You have the lowest malus cards and lead."),
+                            _("{name} has the lowest malus cards and leads."))
+            case CombinationPlayed():
+                return self.play(event)
+            case SpecialPlayed():
+                return self.special(event)
+            case Drawn():
+                return self.draw(event)
+            case MalusDrawn():
+                cards = " ".join(card_words(c) for c in event.cards)
+                return said(self.name(event.seat),
+                            _("You drew {cards} face up into your malus area."),
+                            _("{name} drew {cards} face up into their malus area."), cards=cards)
+            case Taken():
+                return self.take(event)
+            case NumXPlayed():
+                return self.num_x(event)
+            case Passed():
+                return said(self.name(event.seat), _("You passed."), _("{name} passed."))
+            case LeadPasses():
+                return said(self.name(event.seat),
+                            _("Nobody opened the trick yet: you lead now."),
+                            _("Nobody opened the trick yet: {name} leads now."))
+            case FirstOut():
+                return said(self.name(event.seat),
+                            _("You are the first to empty your hand \u2605."),
+                            _("{name} is the first to empty their hand \u2605."))
+            case TrickEnded():
+                return self.trick_end(event)
+            case Replenished():
+                return self.replenish(event)
+            case RoundEnded():
+                words = _(ROUND_ENDS[event.reason]) if event.reason in ROUND_ENDS else event.reason
+                return _("Round {round} ends: {reason}.").format(round=event.round, reason=words)
+            case RoundScored():
+                parts = [f"{label(self.name(seat))} {plus(row.score)}"
+                         for seat, row in enumerate(event.seats)]
+                return _("Round {round} scored: {list}.").format(round=event.round,
+                                                                 list=", ".join(parts))
+            case GameOver():
+                return self.game_over(event)
+        return None
 
-    # -- one method per event kind ---------------------------------------------------------------
-    def _round_start(self, data: dict[str, Any]) -> str:
-        return said(self.name(data["anchor"]), _("Round {round} \u2014 you are the anchor."),
-                    _("Round {round} \u2014 anchor: {name}."), round=data["round"])
+    # -- the longer lines ------------------------------------------------------------------------
+    def round_start(self, event: RoundStarted) -> str:
+        return said(self.name(event.anchor), _("Round {round} \u2014 you are the anchor."),
+                    _("Round {round} \u2014 anchor: {name}."), round=event.round)
 
-    def _malus_reveal(self, data: dict[str, Any]) -> str:
+    def malus_reveal(self, event: MalusRevealed) -> str:
         parts = [
             _("{name} {cards}").format(name=label(self.name(seat)),
                                        cards=" ".join(card_words(c) for c in area))
-            for seat, area in enumerate(data["areas"])
+            for seat, area in enumerate(event.areas)
         ]
         return _("Malus cards: {list}.").format(list=", ".join(parts))
 
-    def _first_leader(self, data: dict[str, Any]) -> str:
-        return said(self.name(data["seat"]), _("You have the lowest malus cards and lead."),
-                    _("{name} has the lowest malus cards and leads."))
-
-    def _play(self, data: dict[str, Any]) -> str:
-        name = self.name(data["seat"])
-        cards = combination_words(data["cards"], data.get("joker_value"))
-        owners = []
-        for owner, _card in data.get("board") or []:
+    def play(self, event: CombinationPlayed) -> str:
+        name = self.name(event.seat)
+        cards = combination_words(event.cards, event.joker_value)
+        owners: list[int] = []
+        for owner, _card in event.board:
             if owner not in owners:
                 owners.append(owner)
         board = malus_owner_words([self.name(owner) for owner in owners])
-        count, value = data["trick"]
-        result = _("{kind} \u2192 {state}").format(kind=kind_words(data["kind"]),
+        count, value = event.trick
+        result = _("{kind} \u2192 {state}").format(kind=kind_words(event.play_kind),
                                                    state=state_words(count, value))
-        if data.get("out_of_turn"):
+        if event.out_of_turn:
             return said(name, _("You claimed Facteur X with {cards}{board}: {result}."),
                         _("{name} claimed Facteur X with {cards}{board}: {result}."),
                         cards=cards, board=board, result=state_words(count, value))
@@ -210,71 +270,53 @@ class Narrator:
                     _("{name} played {cards}{board}: {result}."),
                     cards=cards, board=board, result=result)
 
-    def _special(self, data: dict[str, Any]) -> str:
-        self.malus_plus = data["mode"] in (ONE, ALL)
-        what = special_words(data["card"], data["mode"], data["target"], self.names,
-                             self.numbers)
-        return said(self.name(data["seat"]), _("You played {what}."), _("{name} played {what}."),
+    def special(self, event: SpecialPlayed) -> str:
+        self.malus_plus = event.mode in (ONE, ALL)
+        what = special_words(event.card, event.mode, event.target, self.names, self.numbers)
+        return said(self.name(event.seat), _("You played {what}."), _("{name} played {what}."),
                     what=what)
 
-    def _draw(self, data: dict[str, Any]) -> str:
-        name = self.name(data["seat"])
+    def draw(self, event: Drawn) -> str:
+        name = self.name(event.seat)
         if self.malus_plus:
             return said(name, _("You drew into your hand from the deck (Malus+)."),
                         _("{name} drew into their hand from the deck (Malus+)."))
         return said(name, _("You drew a card from the deck."),
                     _("{name} drew a card from the deck."))
 
-    def _malus_draw(self, data: dict[str, Any]) -> str:
-        cards = " ".join(card_words(c) for c in data["cards"])
-        return said(self.name(data["seat"]), _("You drew {cards} face up into your malus area."),
-                    _("{name} drew {cards} face up into their malus area."), cards=cards)
-
-    def _take(self, data: dict[str, Any]) -> str:
-        card, owner = card_words(data["card"]), self.name(data["owner"])
+    def take(self, event: Taken) -> str:
+        card, owner = card_words(event.card), self.name(event.owner)
         if is_viewer(owner):
             return _("{name} took {card} from your malus area.").format(
-                name=label(self.name(data["seat"])), card=card)
-        return said(self.name(data["seat"]), _("You took {card} from {owner}'s malus area."),
+                name=label(self.name(event.seat)), card=card)
+        return said(self.name(event.seat), _("You took {card} from {owner}'s malus area."),
                     _("{name} took {card} from {owner}'s malus area."),
                     card=card, owner=label(owner))
 
-    def _num_x(self, data: dict[str, Any]) -> str:
-        name = self.name(data["seat"])
-        if data.get("out_of_turn"):
+    def num_x(self, event: NumXPlayed) -> str:
+        name = self.name(event.seat)
+        if event.out_of_turn:
             return said(name, _("You cut the trick with Num-X, out of turn!"),
                         _("{name} cut the trick with Num-X, out of turn!"))
         return said(name, _("You played Num-X: the trick ends."),
                     _("{name} played Num-X: the trick ends."))
 
-    def _pass(self, data: dict[str, Any]) -> str:
-        return said(self.name(data["seat"]), _("You passed."), _("{name} passed."))
-
-    def _lead_passes(self, data: dict[str, Any]) -> str:
-        return said(self.name(data["seat"]), _("Nobody opened the trick yet: you lead now."),
-                    _("Nobody opened the trick yet: {name} leads now."))
-
-    def _first_out(self, data: dict[str, Any]) -> str:
-        return said(self.name(data["seat"]), _("You are the first to empty your hand \u2605."),
-                    _("{name} is the first to empty their hand \u2605."))
-
-    def _trick_end(self, data: dict[str, Any]) -> str:
-        name = self.name(data["leader"])
-        reason = data.get("reason")
-        if reason == "num_x":
+    def trick_end(self, event: TrickEnded) -> str:
+        name = self.name(event.leader)
+        if event.reason == "num_x":
             return said(name, _("Num-X ends the trick; you lead the next one."),
                         _("Num-X ends the trick; {name} leads the next one."))
-        if reason == "infini_4":
+        if event.reason == "infini_4":
             return said(name, _("Infini 4 ends the trick; you lead the next one."),
                         _("Infini 4 ends the trick; {name} leads the next one."))
         return said(name, _("Nobody beat you: the trick is yours and you lead next."),
                     _("Nobody beat {name}: the trick is theirs and they lead next."))
 
-    def _replenish(self, data: dict[str, Any]) -> str:
-        cards = data["cards"]
-        from_deck = data.get("from_deck", 0)
+    def replenish(self, event: Replenished) -> str:
+        cards = event.cards
+        from_deck = event.from_deck
         shown = " ".join(card_words(c) for c in cards)
-        name = self.name(data["seat"])
+        name = self.name(event.seat)
         if from_deck == len(cards):
             return said(name, _("You refilled your malus area from the deck: {cards}."),
                         _("{name} refilled their malus area from the deck: {cards}."),
@@ -286,25 +328,29 @@ class Narrator:
         return said(name, _("You refilled your malus area from your hand: {cards}."),
                     _("{name} refilled their malus area from their hand: {cards}."), cards=shown)
 
-    def _round_end(self, data: dict[str, Any]) -> str:
-        reason = data.get("reason", "")
-        words = _(ROUND_ENDS[reason]) if reason in ROUND_ENDS else reason
-        return _("Round {round} ends: {reason}.").format(round=data["round"], reason=words)
-
-    def _round_scored(self, data: dict[str, Any]) -> str:
-        parts = [f"{label(self.name(seat))} {plus(row['score'])}"
-                 for seat, row in enumerate(data["seats"])]
-        return _("Round {round} scored: {list}.").format(round=data["round"],
-                                                         list=", ".join(parts))
-
-    def _game_over(self, data: dict[str, Any]) -> str:
-        winners = [self.name(s) for s in data["winners"]]
-        best = signed(max(data["totals"]) if data["totals"] else 0)
+    def game_over(self, event: GameOver) -> str:
+        winners = [self.name(s) for s in event.winners]
+        best = signed(max(event.totals) if event.totals else 0)
         return together(winners, _("You win with {points}."),
                         _("You and {names} share the win with {points}."),
                         ngettext("{names} wins with {points}.",
                                  "{names} share the win with {points}.", len(winners)),
                         points=best)
+
+
+def plan_tag(plan_mode: str, target: int | str | None, viewer: int | None,
+             names: Sequence[str]) -> str:
+    """The small tag over a planned special card: "\u2194 Ben", "rotate left", "\u2192 all"."""
+    if plan_mode == ROTATE:
+        return _("rotate left") if target == LEFT else _("rotate right")
+    if plan_mode == ALL:
+        return _("\u2192 everyone")
+    assert isinstance(target, int)
+    if plan_mode == SWAP:
+        return _("\u2194 {name}").format(name=names[target])
+    if target == viewer:
+        return _("\u2192 you")
+    return _("\u2192 {name}").format(name=names[target])
 
 
 def malus_owner_words(owners: Sequence[str]) -> str:
