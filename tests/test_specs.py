@@ -23,6 +23,7 @@ from ai.base import Seat
 from ai.explain import explainer_for
 from ai.factory import heuristic_games, make_seat
 from nove_desktop import i18n
+from nove_desktop.engine.events import EventCodec
 from nove_desktop.engine.game import Game
 from nove_desktop.games import default_registry
 from nove_desktop.specs import SPECS, GameSpec, SpecError, game_ids, spec_for
@@ -99,6 +100,8 @@ def problems(spec: GameSpec) -> list[str]:
         return [*found, f"game {spec.game!r} is not a Game"]
     if spec.game.id != spec.id:
         found.append(f"game {spec.game.__name__} has the id {spec.game.id!r}")
+    if not isinstance(getattr(spec.game, "events", None), EventCodec):
+        found.append(f"game {spec.game.__name__} lists no event classes (its events codec)")
     try:
         table = load(spec.table)
     except (ImportError, AttributeError) as exc:

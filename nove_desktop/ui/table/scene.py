@@ -32,7 +32,7 @@ from typing import ClassVar
 
 import pygame
 
-from ...engine.events import Event, LegacyEvent
+from ...engine.events import Event
 from ...engine.replay import ReplayError, run
 from ...i18n import _
 from ...session import GameSession
@@ -364,16 +364,10 @@ class TableScene(
         seen = raw.for_seat(self.viewer)
         if seen is None:
             return True
-        if isinstance(seen, LegacyEvent):  # transitional (issue 29): untyped events
-            legacy = getattr(self, f"on_{seen.kind}", None)
-            if legacy is None:
-                return False
-            pause = legacy(seen.data)
-        else:
-            handler = self.handlers.for_event(seen)
-            if handler is None:
-                return False  # nothing moved (a window's answers): no slots to recompute
-            pause = handler(seen)
+        handler = self.handlers.for_event(seen)
+        if handler is None:
+            return False  # nothing moved (a window's answers): no slots to recompute
+        pause = handler(seen)
         self.place_sprites()
         if pause == OVERLAP:
             return True
