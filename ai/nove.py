@@ -204,7 +204,5 @@ class NoveHeuristicSeat(Seat):
             fixed, free = reduce(seat.shown, seat.shown_jokers)
             hands[seat.seat] = SeatHand(tuple(fixed), free)
         fixed_options = dict(obs.joker_options)
-        choice = default_option(
-            obs.order, hands, obs.nove_holder, fixed_options, own_seat(obs)
-        )
+        choice = default_option(obs.order, hands, obs.nove_holder, fixed_options, own_seat(obs))
         return choice if choice in options else options[-1]

@@ -34,8 +34,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIP = shutil.ignore_patterns(
-    ".git", "__pycache__", ".venv", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache",
-    "mutants", "build", "dist", "*.pyc",
+    ".git",
+    "__pycache__",
+    ".venv",
+    ".pytest_cache",
+    ".hypothesis",
+    ".mypy_cache",
+    ".ruff_cache",
+    "mutants",
+    "build",
+    "dist",
+    "*.pyc",
 )
 GAMES = "nove_desktop/games"
 
@@ -58,42 +67,87 @@ class Target:
 
 
 TARGETS: dict[str, Target] = {
-    "nove/scoring": Target(f"{GAMES}/nove/scoring.py", (
-        "tests/games/test_nove_examples.py", "tests/games/test_nove_scoring_pins.py")),
-    "nove/view": Target(f"{GAMES}/nove/view.py", (
-        "tests/games/test_nove_secrecy_by_hand.py", "tests/games/test_nove_examples.py",
-        "tests/games/test_nove_observation_pins.py", "tests/games/test_nove_determinize_pins.py",
-        "tests/games/test_nove_rare_positions.py",
-        "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
-    "banco/scoring": Target(f"{GAMES}/banco/flow.py", (
-        "tests/games/test_banco_examples.py", "tests/games/test_banco_scoring_pins.py"),
-                            ("settle", "end_of_hand", "ranking", "game_over", "next_solvent")),
-    "banco/view": Target(f"{GAMES}/banco/view.py", (
-        "tests/games/test_banco_secrecy_by_hand.py", "tests/games/test_banco_examples.py",
-        "tests/games/test_banco_observation_pins.py",
-        "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
-    "nox/scoring": Target(f"{GAMES}/nox/scoring.py", (
-        "tests/games/test_nox_examples.py", "tests/games/test_nox_rules.py")),
-    "nox/view": Target(f"{GAMES}/nox/view.py", (
-        "tests/games/test_nox_secrecy_by_hand.py", "tests/games/test_nox_rules.py",
-        "tests/games/test_nox_observation_pins.py",
-        "tests/games/test_nox_examples.py", "tests/games/test_determinize_pins.py",
-        "tests/ai/test_fairness.py")),
-    "kael/scoring": Target(f"{GAMES}/kael/scoring.py", (
-        "tests/games/test_kael_examples.py", "tests/games/test_kael_pins.py")),
-    "kael/view": Target(f"{GAMES}/kael/view.py", (
-        "tests/games/test_kael_secrecy_by_hand.py", "tests/games/test_kael_examples.py",
-        "tests/games/test_kael_observation_pins.py", "tests/games/test_kael_pins.py",
-        "tests/games/test_kael_pending_samples.py",
-        "tests/games/test_determinize_pins.py", "tests/ai/test_fairness.py")),
-    "numx/scoring": Target(f"{GAMES}/numx/scoring.py", (
-        "tests/games/test_numx_examples.py", "tests/games/test_numx_rules.py",
-        "tests/games/test_numx_scoring_pins.py")),
-    "numx/view": Target(f"{GAMES}/numx/view.py", (
-        "tests/games/test_numx_secrecy_by_hand.py", "tests/games/test_numx_observation_pins.py",
-        "tests/games/test_numx_determinize_pins.py",
-        "tests/games/test_numx_rules.py", "tests/games/test_determinize_pins.py",
-        "tests/ai/test_fairness.py")),
+    "nove/scoring": Target(
+        f"{GAMES}/nove/scoring.py",
+        ("tests/games/test_nove_examples.py", "tests/games/test_nove_scoring_pins.py"),
+    ),
+    "nove/view": Target(
+        f"{GAMES}/nove/view.py",
+        (
+            "tests/games/test_nove_secrecy_by_hand.py",
+            "tests/games/test_nove_examples.py",
+            "tests/games/test_nove_observation_pins.py",
+            "tests/games/test_nove_determinize_pins.py",
+            "tests/games/test_nove_rare_positions.py",
+            "tests/games/test_determinize_pins.py",
+            "tests/ai/test_fairness.py",
+        ),
+    ),
+    "banco/scoring": Target(
+        f"{GAMES}/banco/flow.py",
+        ("tests/games/test_banco_examples.py", "tests/games/test_banco_scoring_pins.py"),
+        ("settle", "end_of_hand", "ranking", "game_over", "next_solvent"),
+    ),
+    "banco/view": Target(
+        f"{GAMES}/banco/view.py",
+        (
+            "tests/games/test_banco_secrecy_by_hand.py",
+            "tests/games/test_banco_examples.py",
+            "tests/games/test_banco_observation_pins.py",
+            "tests/games/test_determinize_pins.py",
+            "tests/ai/test_fairness.py",
+        ),
+    ),
+    "nox/scoring": Target(
+        f"{GAMES}/nox/scoring.py",
+        ("tests/games/test_nox_examples.py", "tests/games/test_nox_rules.py"),
+    ),
+    "nox/view": Target(
+        f"{GAMES}/nox/view.py",
+        (
+            "tests/games/test_nox_secrecy_by_hand.py",
+            "tests/games/test_nox_rules.py",
+            "tests/games/test_nox_observation_pins.py",
+            "tests/games/test_nox_examples.py",
+            "tests/games/test_determinize_pins.py",
+            "tests/ai/test_fairness.py",
+        ),
+    ),
+    "kael/scoring": Target(
+        f"{GAMES}/kael/scoring.py",
+        ("tests/games/test_kael_examples.py", "tests/games/test_kael_pins.py"),
+    ),
+    "kael/view": Target(
+        f"{GAMES}/kael/view.py",
+        (
+            "tests/games/test_kael_secrecy_by_hand.py",
+            "tests/games/test_kael_examples.py",
+            "tests/games/test_kael_observation_pins.py",
+            "tests/games/test_kael_pins.py",
+            "tests/games/test_kael_pending_samples.py",
+            "tests/games/test_determinize_pins.py",
+            "tests/ai/test_fairness.py",
+        ),
+    ),
+    "numx/scoring": Target(
+        f"{GAMES}/numx/scoring.py",
+        (
+            "tests/games/test_numx_examples.py",
+            "tests/games/test_numx_rules.py",
+            "tests/games/test_numx_scoring_pins.py",
+        ),
+    ),
+    "numx/view": Target(
+        f"{GAMES}/numx/view.py",
+        (
+            "tests/games/test_numx_secrecy_by_hand.py",
+            "tests/games/test_numx_observation_pins.py",
+            "tests/games/test_numx_determinize_pins.py",
+            "tests/games/test_numx_rules.py",
+            "tests/games/test_determinize_pins.py",
+            "tests/ai/test_fairness.py",
+        ),
+    ),
 }
 
 COUNTED = ("killed", "timeout", "survived", "no tests", "suspicious")
@@ -124,11 +178,23 @@ def prepare(folder: Path, target: Target) -> Path:
 
 
 def mutmut(tree: Path, *args: str, log: Path | None = None, timeout: float | None = None) -> str:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONDONTWRITEBYTECODE="1")
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
     env.pop("PYTHONPATH", None)
-    done = subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=tree, env=env,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "mutmut", *args],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
     if log is not None:
         with log.open("a", encoding="utf-8") as out:
             out.write(f"$ mutmut {' '.join(args)}\n{done.stdout}\n{done.stderr}\n")
@@ -163,14 +229,19 @@ def run_target(name: str, target: Target, children: int, out: Path) -> Counter[s
         statuses = results(tree, target)
         counts = Counter(statuses.values())
         if counts["not checked"]:
-            raise SystemExit(f"{name}: mutmut left {counts['not checked']} mutants unchecked "
-                             f"(see {log})")
+            raise SystemExit(
+                f"{name}: mutmut left {counts['not checked']} mutants unchecked (see {log})"
+            )
         survivors = sorted(n for n, s in statuses.items() if s not in ("killed", "timeout"))
-        report = [f"# {name}: {target.file}", "",
-                  f"tests: {' '.join(target.tests)}",
-                  f"functions: {', '.join(target.functions) or 'all'}",
-                  f"counts: {dict(sorted(counts.items()))}",
-                  f"minutes: {(time.monotonic() - start) / 60:.1f}", ""]
+        report = [
+            f"# {name}: {target.file}",
+            "",
+            f"tests: {' '.join(target.tests)}",
+            f"functions: {', '.join(target.functions) or 'all'}",
+            f"counts: {dict(sorted(counts.items()))}",
+            f"minutes: {(time.monotonic() - start) / 60:.1f}",
+            "",
+        ]
         for survivor in survivors:
             report += ["```diff", mutmut(tree, "show", survivor).strip(), "```", ""]
         (out / f"{name.replace('/', '-')}.md").write_text("\n".join(report), encoding="utf-8")
@@ -192,8 +263,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list:
         for name in names:
             t = TARGETS[name]
-            print(f"{name}: {t.file} {'(' + ', '.join(t.functions) + ')' if t.functions else ''}"
-                  f"\n    tests: {' '.join(t.tests)}")
+            print(
+                f"{name}: {t.file} {'(' + ', '.join(t.functions) + ')' if t.functions else ''}"
+                f"\n    tests: {' '.join(t.tests)}"
+            )
         return 0
     args.out.mkdir(parents=True, exist_ok=True)
     print("target | killed | timeout | survived | no tests | other | score")
@@ -202,8 +275,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         other = sum(v for k, v in counts.items() if k not in COUNTED[:4])
         value = score(counts)
         shown = "-" if value is None else f"{value:.1f}%"
-        print(f"{name} | {counts['killed']} | {counts['timeout']} | {counts['survived']} | "
-              f"{counts['no tests']} | {other} | {shown}", flush=True)
+        print(
+            f"{name} | {counts['killed']} | {counts['timeout']} | {counts['survived']} | "
+            f"{counts['no tests']} | {other} | {shown}",
+            flush=True,
+        )
     return 0
 
 

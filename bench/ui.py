@@ -109,8 +109,9 @@ def _new_table(
 
     game = app.registry.get(game_id)
     options = game.options_from_json({"players": players})
-    kinds = ["human" if human and i == 0 else ("hard" if i < hard else "normal")
-             for i in range(players)]
+    kinds = [
+        "human" if human and i == 0 else ("hard" if i < hard else "normal") for i in range(players)
+    ]
     seats = [SeatConfig(f"Seat {i + 1}", kind) for i, kind in enumerate(kinds)]
     session = GameSession(game, options, seed, seats)
     app.scenes.clear_to("title")
@@ -305,13 +306,20 @@ def bench_frames(args: argparse.Namespace, log: Callable[[str], None]) -> list[d
                     run_child(
                         "frames",
                         [
-                            "--game", game_id,
-                            "--size", f"{w}x{h}",
-                            "--players", str(players),
-                            "--hard", str(args.hard),
-                            "--frames", str(args.frames),
-                            "--warmup", str(args.warmup),
-                            "--summary-frames", str(args.summary_frames),
+                            "--game",
+                            game_id,
+                            "--size",
+                            f"{w}x{h}",
+                            "--players",
+                            str(players),
+                            "--hard",
+                            str(args.hard),
+                            "--frames",
+                            str(args.frames),
+                            "--warmup",
+                            str(args.warmup),
+                            "--summary-frames",
+                            str(args.summary_frames),
                         ],
                     )
                 )
@@ -382,8 +390,11 @@ def bench_idle(args: argparse.Namespace, log: Callable[[str], None]) -> list[dic
     env = None
     if xvfb:
         display = ":97"
-        server = subprocess.Popen([xvfb, display, "-screen", "0", "1920x1080x24", "-nolisten",
-                                   "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [xvfb, display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(1.0)
         env = headless_env()
         env.pop("SDL_VIDEODRIVER", None)
@@ -393,8 +404,16 @@ def bench_idle(args: argparse.Namespace, log: Callable[[str], None]) -> list[dic
             log(f"idle {scene} ({'Xvfb' if xvfb else 'dummy driver'}) ...")
             item = run_child(
                 "idle",
-                ["--game", scene, "--players", "4", "--size", "1920x1080",
-                 "--seconds", str(args.idle_seconds)],
+                [
+                    "--game",
+                    scene,
+                    "--players",
+                    "4",
+                    "--size",
+                    "1920x1080",
+                    "--seconds",
+                    str(args.idle_seconds),
+                ],
                 env,
             )
             item["driver"] = "x11 (Xvfb)" if xvfb else "dummy"
@@ -565,8 +584,12 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
 
     for item in report.get("frames", []):
         w, h = item["size"]
-        add(f"frame CPU p99, {item['game']} x{item['players']}, {w}x{h}", item["cpu_ms"]["p99"],
-            TARGETS["frame_p99_ms"], "ms")
+        add(
+            f"frame CPU p99, {item['game']} x{item['players']}, {w}x{h}",
+            item["cpu_ms"]["p99"],
+            TARGETS["frame_p99_ms"],
+            "ms",
+        )
     for item in report.get("idle", []):
         add(f"idle CPU, {item['scene']}", item["core_percent"], TARGETS["idle_percent"], "%")
     start = report.get("start", {})
@@ -696,12 +719,17 @@ def main() -> int:
     parser.add_argument(
         "--only", default="frames,idle,start,rss,sizes", help="comma-separated parts to run"
     )
-    parser.add_argument("--tables", default="all",
-                        help='tables to measure: "all" or e.g. "kael:6,banco:12"')
+    parser.add_argument(
+        "--tables", default="all", help='tables to measure: "all" or e.g. "kael:6,banco:12"'
+    )
     parser.add_argument("--sizes", default="1920x1080", help="window sizes for the frames")
     parser.add_argument("--idle-seconds", type=float, default=5.0)
-    parser.add_argument("--hard", type=int, default=0,
-                        help="Hard seats at the measured tables (their search runs in a worker)")
+    parser.add_argument(
+        "--hard",
+        type=int,
+        default=0,
+        help="Hard seats at the measured tables (their search runs in a worker)",
+    )
     # Internal: the measured children.
     parser.add_argument("--child", choices=("frames", "game", "idle"), help=argparse.SUPPRESS)
     parser.add_argument("--game", default="kael", help=argparse.SUPPRESS)

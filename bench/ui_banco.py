@@ -67,8 +67,7 @@ def _table(app: Any, humans: int) -> Any:
 def _enter() -> Any:
     import pygame
 
-    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
-                              scancode=0)
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
 
 def child_frames(warmup: int, frames: int) -> dict[str, Any]:
@@ -119,8 +118,12 @@ def child_idle(seconds: float) -> dict[str, Any]:
     wall = time.perf_counter() - wall_start
     cpu = time.process_time() - cpu_start
     frames = None if drawn is None else app.frames_drawn - drawn
-    return {"seconds": wall, "cpu_seconds": cpu, "idle_cpu_percent": 100 * cpu / wall,
-            "frames_drawn": frames}
+    return {
+        "seconds": wall,
+        "cpu_seconds": cpu,
+        "idle_cpu_percent": 100 * cpu / wall,
+        "frames_drawn": frames,
+    }
 
 
 def _idle_loop(app: Any) -> None:
@@ -142,8 +145,9 @@ def _idle_loop(app: Any) -> None:
 
 
 def _run_child(args: list[str]) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
-                         check=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, __file__, *args], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -164,8 +168,12 @@ def main() -> None:
     if args.child == "idle":
         print(json.dumps(child_idle(args.idle_seconds)))
         return
-    runs = [_run_child(["--child", "frames", "--frames", str(args.frames),
-                        "--warmup", str(args.warmup)]) for _ in range(args.repeats)]
+    runs = [
+        _run_child(
+            ["--child", "frames", "--frames", str(args.frames), "--warmup", str(args.warmup)]
+        )
+        for _ in range(args.repeats)
+    ]
     idle = _run_child(["--child", "idle", "--idle-seconds", str(args.idle_seconds)])
     result = {
         "frames_per_repeat": args.frames,
@@ -185,10 +193,14 @@ def main() -> None:
         value = result[name]
         verdict = "ok" if value <= target else "OVER"
         print(f"{name:18} {value:8.2f}  (goal <= {target}: {verdict})")
-    print(f"frame median       {result['frame_median_ms']:8.2f} ms; max "
-          f"{result['frame_max_ms']:.2f} ms; p99 per repeat {result['frame_p99_each_ms']}")
-    print(f"idle               {result['idle_seconds']:.1f} s, frames drawn: "
-          f"{result['idle_frames_drawn']}")
+    print(
+        f"frame median       {result['frame_median_ms']:8.2f} ms; max "
+        f"{result['frame_max_ms']:.2f} ms; p99 per repeat {result['frame_p99_each_ms']}"
+    )
+    print(
+        f"idle               {result['idle_seconds']:.1f} s, frames drawn: "
+        f"{result['idle_frames_drawn']}"
+    )
 
 
 if __name__ == "__main__":

@@ -154,13 +154,16 @@ def main() -> None:
         print(json.dumps(result))
         return
     ok = "ok" if frames["p99_ms"] <= GOAL_P99_MS else "OVER"
-    print(f"NOX table, 6 seats, {args.size}, {frames['frames']} frames, "
-          f"{frames['games']} game(s)")
-    print(f"  frame CPU p50 {frames['p50_ms']:.2f} ms, p99 {frames['p99_ms']:.2f} ms "
-          f"(goal <= {GOAL_P99_MS} ms: {ok}), max {frames['max_ms']:.2f} ms")
+    print(f"NOX table, 6 seats, {args.size}, {frames['frames']} frames, {frames['games']} game(s)")
+    print(
+        f"  frame CPU p50 {frames['p50_ms']:.2f} ms, p99 {frames['p99_ms']:.2f} ms "
+        f"(goal <= {GOAL_P99_MS} ms: {ok}), max {frames['max_ms']:.2f} ms"
+    )
     ok = "ok" if idle["idle_share"] <= GOAL_IDLE_SHARE else "OVER"
-    print(f"  idle CPU {100 * idle['idle_share']:.2f} % of a core over {idle['seconds']:.1f} s "
-          f"({idle['steps']} loop turns; goal <= {100 * GOAL_IDLE_SHARE:.0f} %: {ok})")
+    print(
+        f"  idle CPU {100 * idle['idle_share']:.2f} % of a core over {idle['seconds']:.1f} s "
+        f"({idle['steps']} loop turns; goal <= {100 * GOAL_IDLE_SHARE:.0f} %: {ok})"
+    )
 
 
 if __name__ == "__main__":

@@ -76,8 +76,7 @@ def child_frames(args: argparse.Namespace) -> dict[str, Any]:
     app.settings.ai_pace = "fast"
     app.settings.window_seconds = 3.0
     table = _table(app, ["heuristic"] * args.players)
-    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
-                               scancode=0)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
     cpu: list[float] = []
     held = 0
     for frame in range(args.warmup + args.frames):
@@ -136,16 +135,35 @@ def child_idle(args: argparse.Namespace) -> dict[str, Any]:
         app.step(events, FRAME)
         frames += 1
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-    return {"seconds": round(wall, 2), "cpu_seconds": round(cpu, 4), "frames": frames,
-            "idle_percent": round(100 * cpu / wall, 2), "still_idle": app.idle,
-            "wait_only_percent": round(wait_only, 2)}
+    return {
+        "seconds": round(wall, 2),
+        "cpu_seconds": round(cpu, 4),
+        "frames": frames,
+        "idle_percent": round(100 * cpu / wall, 2),
+        "still_idle": app.idle,
+        "wait_only_percent": round(wait_only, 2),
+    }
 
 
 def run_child(kind: str, args: argparse.Namespace) -> dict[str, Any]:
-    command = [sys.executable, __file__, "--child", kind, "--size", args.size,
-               "--players", str(args.players), "--frames", str(args.frames),
-               "--warmup", str(args.warmup), "--summary-frames", str(args.summary_frames),
-               "--idle-seconds", str(args.idle_seconds)]
+    command = [
+        sys.executable,
+        __file__,
+        "--child",
+        kind,
+        "--size",
+        args.size,
+        "--players",
+        str(args.players),
+        "--frames",
+        str(args.frames),
+        "--warmup",
+        str(args.warmup),
+        "--summary-frames",
+        str(args.summary_frames),
+        "--idle-seconds",
+        str(args.idle_seconds),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -169,18 +187,24 @@ def main() -> int:
         return 0
     frames = run_child("frames", args)
     idle = run_child("idle", args)
-    result = {"frames": frames, "idle": idle,
-              "pass": frames["p99_ms"] <= TARGET_P99_MS
-              and idle["idle_percent"] <= TARGET_IDLE_PERCENT}
+    result = {
+        "frames": frames,
+        "idle": idle,
+        "pass": frames["p99_ms"] <= TARGET_P99_MS and idle["idle_percent"] <= TARGET_IDLE_PERCENT,
+    }
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"frame CPU at {args.size}, {args.players} AI seats, {frames['frames']} frames, "
-          f"{frames['actions']} actions: p50 {frames['p50_ms']} ms, p90 {frames['p90_ms']} ms, "
-          f"p99 {frames['p99_ms']} ms (target <= {TARGET_P99_MS}), max {frames['max_ms']} ms")
-    print(f"idle CPU waiting for a human: {idle['idle_percent']}% of a core over "
-          f"{idle['seconds']} s ({idle['frames']} frames; target <= {TARGET_IDLE_PERCENT}%); "
-          f"the bare event wait alone: {idle['wait_only_percent']}%")
+    print(
+        f"frame CPU at {args.size}, {args.players} AI seats, {frames['frames']} frames, "
+        f"{frames['actions']} actions: p50 {frames['p50_ms']} ms, p90 {frames['p90_ms']} ms, "
+        f"p99 {frames['p99_ms']} ms (target <= {TARGET_P99_MS}), max {frames['max_ms']} ms"
+    )
+    print(
+        f"idle CPU waiting for a human: {idle['idle_percent']}% of a core over "
+        f"{idle['seconds']} s ({idle['frames']} frames; target <= {TARGET_IDLE_PERCENT}%); "
+        f"the bare event wait alone: {idle['wait_only_percent']}%"
+    )
     return 0
 
 

@@ -79,15 +79,21 @@ def _parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play many headless games between AI seats")
     sim.add_argument("--game", default="nove")
     sim.add_argument(
-        "--players", type=int, default=4, help="seats at the table, within the game's own range "
-        "(NOVE, Kaël, NUM-X 2-6; NOX 3-6; banco 2-12; default 4)"
+        "--players",
+        type=int,
+        default=4,
+        help="seats at the table, within the game's own range "
+        "(NOVE, Kaël, NUM-X 2-6; NOX 3-6; banco 2-12; default 4)",
     )
     sim.add_argument(
         "--games", type=int, default=100, help=f"games to play, 1 to {MAX_GAMES} (default 100)"
     )
     sim.add_argument(
-        "--seed", type=int, default=0, help="deal number of the first game, from 0; game i "
-        f"uses seed + i, and the last one must stay within 0 to {MAX_SEED} (default 0)"
+        "--seed",
+        type=int,
+        default=0,
+        help="deal number of the first game, from 0; game i "
+        f"uses seed + i, and the last one must stay within 0 to {MAX_SEED} (default 0)",
     )
     sim.add_argument(
         "--seats",
@@ -96,8 +102,11 @@ def _parser() -> argparse.ArgumentParser:
         "e.g. hard,normal,easy,random",
     )
     sim.add_argument(
-        "--max-rounds", type=int, default=None, help="round cap of each game, 1 to "
-        f"{MAX_ROUND_LIMIT} (NOVE, NOX and Kaël only; default {DEFAULT_MAX_ROUNDS})"
+        "--max-rounds",
+        type=int,
+        default=None,
+        help="round cap of each game, 1 to "
+        f"{MAX_ROUND_LIMIT} (NOVE, NOX and Kaël only; default {DEFAULT_MAX_ROUNDS})",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
     sim.add_argument("--save-replays", type=Path, default=None, metavar="DIR")
@@ -179,19 +188,24 @@ def _simulate_setup(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
         raise CliError(f"--games must be a whole number from 1 to {MAX_GAMES}, not {args.games}")
     last_first_seed = MAX_SEED - args.games + 1  # the games use seed .. seed + games - 1
     if not 0 <= args.seed <= last_first_seed:
-        raise CliError(f"--seed must be a whole number from 0 to {last_first_seed} "
-                       f"(with --games {args.games}), not {args.seed}")
+        raise CliError(
+            f"--seed must be a whole number from 0 to {last_first_seed} "
+            f"(with --games {args.games}), not {args.seed}"
+        )
     if not game.min_players <= args.players <= game.max_players:
-        raise CliError(f"--players: {game.title} is played by {game.min_players} to "
-                       f"{game.max_players} players, not {args.players}")
+        raise CliError(
+            f"--players: {game.title} is played by {game.min_players} to "
+            f"{game.max_players} players, not {args.players}"
+        )
     options_data: dict[str, Any] = {"players": args.players}
     if "max_rounds" in game.options_to_json(game.default_options()):
         options_data["max_rounds"] = (
             DEFAULT_MAX_ROUNDS if args.max_rounds is None else args.max_rounds
         )
     elif args.max_rounds is not None:
-        raise CliError(f"--max-rounds: {game.title} has no round limit (it applies to NOVE, "
-                       "NOX and Kaël)")
+        raise CliError(
+            f"--max-rounds: {game.title} has no round limit (it applies to NOVE, NOX and Kaël)"
+        )
     try:  # the game's own limits: the same as in the app and in saves
         options = game.options_from_json(options_data)
     except InvalidOptionsError as exc:

@@ -127,8 +127,9 @@ def _results_problem(where: str, entry: object) -> str | None:
     if not isinstance(hinted, Mapping):
         return f"{where}: hinted is {show(hinted)}, not an object"
     h_played, h_won = hinted.get("played"), hinted.get("won")
-    if not (is_int(h_played) and is_int(h_won) and 0 <= h_won <= h_played <= played
-            and h_won <= won):
+    if not (
+        is_int(h_played) and is_int(h_won) and 0 <= h_won <= h_played <= played and h_won <= won
+    ):
         return f"{where}: the games with hints ({show(h_played)}, {show(h_won)}) do not add up"
     if played == 0:
         return None if best is None else f"{where}: a best score {show(best)} with no game"

@@ -162,13 +162,26 @@ def _open_scenes(app: App) -> int:
         lambda: app.scenes.make("settings"),
         lambda: app.scenes.make("statistics"),
         lambda: app.scenes.make("about"),
-        lambda: app.scenes.make("confirm", question="Question?", detail="Detail.",
-                                on_yes=lambda: None),
+        lambda: app.scenes.make(
+            "confirm", question="Question?", detail="Detail.", on_yes=lambda: None
+        ),
         lambda: app.scenes.make("handoff", player="A", on_ready=lambda: None),
-        lambda: app.scenes.make("round_summary", title="Round 1", columns=["Player", "Total"],
-                                rows=[["A", "3"]], on_close=lambda: None),
-        lambda: app.scenes.make("game_over", names=names, scores=[12, 3, 4, 5], winners=[0],
-                                reason="score", rounds=5, on_again=lambda: None),
+        lambda: app.scenes.make(
+            "round_summary",
+            title="Round 1",
+            columns=["Player", "Total"],
+            rows=[["A", "3"]],
+            on_close=lambda: None,
+        ),
+        lambda: app.scenes.make(
+            "game_over",
+            names=names,
+            scores=[12, 3, 4, 5],
+            winners=[0],
+            reason="score",
+            rounds=5,
+            on_again=lambda: None,
+        ),
     ]
     for game_id in table_classes():
         game = app.registry.get(game_id)

@@ -199,8 +199,7 @@ class GameSession:
         point = self._undo_point()
         seat = self.human_seats[0]
         kept = list(self.replay.actions[:point])
-        state, sight = replay_with_log(
-            self.game, self.options, self.seed, self.stack, kept, seat)
+        state, sight = replay_with_log(self.game, self.options, self.seed, self.stack, kept, seat)
         taken = len(self.replay.actions) - point
         self.replay.actions = kept
         self.state = state
@@ -222,7 +221,8 @@ class GameSession:
             raise UndoRefused(UndoRefusal.NO_PLAYER)
         if self._sight is None or self._sight.seat != humans[0]:
             _state, self._sight = replay_with_log(
-                self.game, self.options, self.seed, self.stack, self.replay.actions, humans[0])
+                self.game, self.options, self.seed, self.stack, self.replay.actions, humans[0]
+            )
         movers = [seat for seat, _action in self.replay.actions]
         return undo_point(movers, humans[0], self._sight, self.over)
 
@@ -304,8 +304,9 @@ def results_pending(data: dict[str, Any]) -> bool:
     process died during the last summary or the game over): Continue shows them again. A save
     from before this was recorded says nothing, and its game is not resumed (it was counted)."""
     ui = data.get("ui")
-    return data.get("finished") is True and isinstance(ui, dict) and (
-        ui.get("results_seen") is False)
+    return (
+        data.get("finished") is True and isinstance(ui, dict) and (ui.get("results_seen") is False)
+    )
 
 
 def before_last(data: dict[str, Any]) -> tuple[dict[str, Any], tuple[int, Any]]:
@@ -315,8 +316,11 @@ def before_last(data: dict[str, Any]) -> tuple[dict[str, Any], tuple[int, Any]]:
     actions."""
     replay = data.get("replay")
     actions = replay.get("actions") if isinstance(replay, dict) else None
-    if not isinstance(replay, dict) or not isinstance(actions, list) or not actions or not (
-        isinstance(actions[-1], dict) and isinstance(actions[-1].get("seat"), int)
+    if (
+        not isinstance(replay, dict)
+        or not isinstance(actions, list)
+        or not actions
+        or not (isinstance(actions[-1], dict) and isinstance(actions[-1].get("seat"), int))
     ):
         raise SaveError("the saved game cannot be resumed: it has no last move")
     last = actions[-1]

@@ -138,19 +138,34 @@ class _Document:
 
 
 SAVE_DOCUMENT = _Document(
-    "autosave", SAVE_FORMAT, "The saved game", "the game",
-    N_("Your saved game comes from a newer version of nove-desktop: it is kept as it is for "
-       "that version, and this version does not save games over it."),
+    "autosave",
+    SAVE_FORMAT,
+    "The saved game",
+    "the game",
+    N_(
+        "Your saved game comes from a newer version of nove-desktop: it is kept as it is for "
+        "that version, and this version does not save games over it."
+    ),
 )
 SETTINGS_DOCUMENT = _Document(
-    "settings", SETTINGS_FORMAT, "The settings file", "the settings",
-    N_("Your settings come from a newer version of nove-desktop: they are kept as they are for "
-       "that version, and this version plays with its default settings without saving them."),
+    "settings",
+    SETTINGS_FORMAT,
+    "The settings file",
+    "the settings",
+    N_(
+        "Your settings come from a newer version of nove-desktop: they are kept as they are for "
+        "that version, and this version plays with its default settings without saving them."
+    ),
 )
 STATISTICS_DOCUMENT = _Document(
-    "statistics", STATISTICS_FORMAT, "The statistics file", "the statistics",
-    N_("Your statistics come from a newer version of nove-desktop: they are kept as they are "
-       "for that version, and games played in this version are not counted."),
+    "statistics",
+    STATISTICS_FORMAT,
+    "The statistics file",
+    "the statistics",
+    N_(
+        "Your statistics come from a newer version of nove-desktop: they are kept as they are "
+        "for that version, and games played in this version are not counted."
+    ),
 )
 _DOCUMENTS = {doc.stem: doc for doc in (SAVE_DOCUMENT, SETTINGS_DOCUMENT, STATISTICS_DOCUMENT)}
 
@@ -240,8 +255,14 @@ class GameStats:
     def with_player(self, name: str, stats: GameStats) -> GameStats:
         players = dict(self.players)
         players[name] = stats
-        return GameStats(self.played, self.won, self.best_score, self.hinted_played,
-                         self.hinted_won, tuple(sorted(players.items())))
+        return GameStats(
+            self.played,
+            self.won,
+            self.best_score,
+            self.hinted_played,
+            self.hinted_won,
+            tuple(sorted(players.items())),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """As a JSON object."""
@@ -263,17 +284,20 @@ class GameStats:
         if problem is not None:
             raise ValueError(problem)
         entry = cast(Mapping[str, Any], raw)  # (a mapping: checked above)
-        players = tuple(sorted(
-            (name, cls._results(results))
-            for name, results in cast(Mapping[str, Any], entry.get("players", {})).items()
-        ))
+        players = tuple(
+            sorted(
+                (name, cls._results(results))
+                for name, results in cast(Mapping[str, Any], entry.get("players", {})).items()
+            )
+        )
         return dataclasses.replace(cls._results(entry), players=players)
 
     @classmethod
     def _results(cls, entry: Mapping[str, Any]) -> GameStats:
         hinted = entry.get("hinted", {"played": 0, "won": 0})
-        return cls(entry["played"], entry["won"], entry.get("best_score"), hinted["played"],
-                   hinted["won"])
+        return cls(
+            entry["played"], entry["won"], entry.get("best_score"), hinted["played"], hinted["won"]
+        )
 
 
 @dataclass(frozen=True)
@@ -608,11 +632,13 @@ class Storage:
         before = statistics.get(game_id, GameStats())
         updated = dataclasses.replace(  # "won with help": a seat that asked for help won
             before.with_result(won, best, lower_is_better, hinted),
-            hinted_won=before.hinted_won + int(any(seat.hinted and seat.won for seat in seats)))
+            hinted_won=before.hinted_won + int(any(seat.hinted and seat.won for seat in seats)),
+        )
         for seat in seats:
             name = seat.player[:MAX_NAME_LENGTH]
-            own = updated.player(name).with_result(seat.won, seat.score, lower_is_better,
-                                                   seat.hinted)
+            own = updated.player(name).with_result(
+                seat.won, seat.score, lower_is_better, seat.hinted
+            )
             updated = updated.with_player(name, own)
         statistics[game_id] = updated
         if game_key is not None:
@@ -648,7 +674,8 @@ class Storage:
         self._refuse_if_unwritable(STATISTICS_DOCUMENT)  # before a load that would tell it
         statistics, counted, problem = self._statistics_and_counted()
         updated = statistics.get(game_id, GameStats()).with_result(
-            won, score, lower_is_better, hinted)
+            won, score, lower_is_better, hinted
+        )
         if player:
             own = updated.player(player).with_result(won, score, lower_is_better, hinted)
             updated = updated.with_player(player[:MAX_NAME_LENGTH], own)

@@ -99,9 +99,7 @@ def replay_with_log(
     return state, log
 
 
-def undo_point(
-    movers: Sequence[int], seat: int, log: SightLog, over: bool
-) -> int:
+def undo_point(movers: Sequence[int], seat: int, log: SightLog, over: bool) -> int:
     """The position to go back to (the number of actions kept) to take back ``seat``'s last
     move, given ``movers`` (the seat of each action so far) and the seat's sight log; raises
     ``UndoRefused`` when the rule does not allow it."""

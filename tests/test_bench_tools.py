@@ -133,8 +133,16 @@ def test_every_planted_bug_is_one_exact_change_with_tests_that_exist() -> None:
     assert planted_bugs.check_bug_list(planted_bugs.ROOT) == []
     assert len(planted_bugs.BUGS) >= 20
     areas = {bug.area for bug in planted_bugs.BUGS}
-    assert {"scoring", "secrecy", "hand-off", "autosave", "resume", "statistics", "replay",
-            "settings"} <= areas
+    assert {
+        "scoring",
+        "secrecy",
+        "hand-off",
+        "autosave",
+        "resume",
+        "statistics",
+        "replay",
+        "settings",
+    } <= areas
 
 
 def test_the_planted_bug_list_check_reports_drift(tmp_path: Path) -> None:

@@ -84,8 +84,12 @@ def test_every_hook_of_the_table_kit_is_documented() -> None:
 
 def test_the_page_has_its_sections_outside_any_code_block() -> None:
     headings = scan(PAGE.read_text(encoding="utf-8")).headings
-    for wanted in ("What a sixth game needs", "What the kit does", "Every hook",
-                   "Fairness rules the kit keeps"):
+    for wanted in (
+        "What a sixth game needs",
+        "What the kit does",
+        "Every hook",
+        "Fairness rules the kit keeps",
+    ):
         assert any(h.startswith(wanted) for h in headings), wanted
 
 

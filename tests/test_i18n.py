@@ -90,10 +90,15 @@ def _catalog(tmp_path: Path, language: str, plural: str, entries: dict) -> None:
 
 
 def test_plural_forms_follow_the_catalog(tmp_path: Path):
-    _catalog(tmp_path, "de", "", {
-        ("{n} card", "{n} cards"): ("{n} Karte", "{n} Karten"),
-        "New game": "Neues Spiel",
-    })
+    _catalog(
+        tmp_path,
+        "de",
+        "",
+        {
+            ("{n} card", "{n} cards"): ("{n} Karte", "{n} Karten"),
+            "New game": "Neues Spiel",
+        },
+    )
     assert i18n.set_language("de", folder=tmp_path) == "de"
     assert i18n._("New game") == "Neues Spiel"
     assert i18n.ngettext("{n} card", "{n} cards", 0) == "{n} Karten"
@@ -109,9 +114,14 @@ def test_plural_forms_follow_the_catalog(tmp_path: Path):
 def test_three_plural_forms(tmp_path: Path):
     """Babel's French has three forms (0 and 1; millions; the rest): the index comes from the
     catalog's own Plural-Forms."""
-    _catalog(tmp_path, "fr", "", {
-        ("{n} card", "{n} cards"): ("{n} carte", "{n} de cartes", "{n} cartes"),
-    })
+    _catalog(
+        tmp_path,
+        "fr",
+        "",
+        {
+            ("{n} card", "{n} cards"): ("{n} carte", "{n} de cartes", "{n} cartes"),
+        },
+    )
     i18n.set_language("fr", folder=tmp_path)
     assert i18n.ngettext("{n} card", "{n} cards", 0) == "{n} carte"
     assert i18n.ngettext("{n} card", "{n} cards", 1) == "{n} carte"
@@ -143,8 +153,9 @@ def test_format_number_follows_the_active_language():
 def test_pseudo_keeps_fields_and_lengthens():
     text = i18n.pseudo("Deal {count} cards to **{name}**")
     assert "{count}" in text and "{name}" in text and "**" in text
-    assert not any("a" <= ch.lower() <= "z" for ch in text.replace("{count}", "").replace(
-        "{name}", ""))
+    assert not any(
+        "a" <= ch.lower() <= "z" for ch in text.replace("{count}", "").replace("{name}", "")
+    )
     assert text.count("\u00b7") == 5  # 40 % of the 11 letters outside the fields, rounded up
     assert text.format(count=3, name="Ana").startswith("\u00d0\u00e9\u00e1\u013c 3")
 

@@ -32,8 +32,9 @@ def pseudo():
 
 
 def test_a_reason_is_english_for_the_engine_and_translated_for_the_player(pseudo):
-    reason = why("you do not hold {card} (waiting for {seat})", card=Card("R5", "red 5"),
-                 seat=Seat(1))
+    reason = why(
+        "you do not hold {card} (waiting for {seat})", card=Card("R5", "red 5"), seat=Seat(1)
+    )
     exc = IllegalActionError(reason, seat=0)
     assert exc.reason == str(exc) == "you do not hold red 5 (waiting for seat 1)"
     assert exc.template == "you do not hold {card} (waiting for {seat})"
@@ -115,5 +116,9 @@ def template_messages() -> set[str]:
 
     with TEMPLATE.open("rb") as handle:
         catalog = read_po(handle)
-    return {text for m in catalog if m.id
-            for text in (m.id if isinstance(m.id, tuple | list) else (m.id,))}
+    return {
+        text
+        for m in catalog
+        if m.id
+        for text in (m.id if isinstance(m.id, tuple | list) else (m.id,))
+    }

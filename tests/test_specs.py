@@ -271,8 +271,13 @@ def test_the_descriptions_load_without_pygame_the_ai_or_the_ui() -> None:
     )
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=str(REPO), env=env, capture_output=True, text=True,
-        timeout=60, check=False,
+        [sys.executable, "-c", code],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "ok\n"

@@ -11,8 +11,9 @@ from nove_desktop.storage import SeatResult, Storage
 
 def test_a_two_human_game_counts_once_for_everybody_and_once_per_player(tmp_path):
     storage = Storage(tmp_path)
-    storage.record_game("nove", [SeatResult("Ana", True, 14), SeatResult("Ben", False, 9, True)],
-                        game_key="g1")
+    storage.record_game(
+        "nove", [SeatResult("Ana", True, 14), SeatResult("Ben", False, 9, True)], game_key="g1"
+    )
     raw = json.loads((tmp_path / "statistics.json").read_text())["games"]["nove"]
     assert (raw["played"], raw["won"], raw["best_score"]) == (1, 1, 14)
     assert raw["hinted"] == {"played": 1, "won": 0}  # Ben asked for help and did not win
@@ -23,8 +24,9 @@ def test_a_two_human_game_counts_once_for_everybody_and_once_per_player(tmp_path
 
 def test_the_lowest_score_is_everybodys_best_in_kael(tmp_path):
     storage = Storage(tmp_path)
-    storage.record_game("kael", [SeatResult("Ana", False, 40), SeatResult("Ben", True, 12)],
-                        lower_is_better=True)
+    storage.record_game(
+        "kael", [SeatResult("Ana", False, 40), SeatResult("Ben", True, 12)], lower_is_better=True
+    )
     stats, _problem = storage.load_statistics()
     assert stats["kael"].best_score == 12
 

@@ -78,8 +78,11 @@ TAUGHT: dict[str, dict[str, tuple[str, dict[str, object]]]] = {
     "nove": {"hit": ("hit", {}), "stand": ("stand", {})},
     "banco": {"bet": ("bet", {"amount": 1}), "hit": ("hit", {}), "stand": ("stand", {})},
     "kael": {"lay": ("lay", {}), "good_draw": ("good_draw", {}), "call": ("call_kael", {})},
-    "nox": {"start": ("play", {"target": 0, "stack": None}), "colours": ("play", {"target": 0,
-            "stack": None}), "cover": ("play", {"target": 0})},
+    "nox": {
+        "start": ("play", {"target": 0, "stack": None}),
+        "colours": ("play", {"target": 0, "stack": None}),
+        "cover": ("play", {"target": 0}),
+    },
     "numx": {"malus": ("choose_malus", {})},
 }
 
@@ -126,8 +129,10 @@ def test_a_step_is_shown_once_and_a_redraw_changes_nothing() -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_step_links_to_a_section_in_every_language(game_id: str) -> None:
-    pages = [RULES / f"{game_id}.txt", *(RULES / lang / f"{game_id}.txt"
-                                         for lang in ("fr", "de", "it"))]
+    pages = [
+        RULES / f"{game_id}.txt",
+        *(RULES / lang / f"{game_id}.txt" for lang in ("fr", "de", "it")),
+    ]
     counts = {len(re.findall(r"^## ", page.read_text(encoding="utf-8"), re.M)) for page in pages}
     assert len(counts) == 1, f"the {game_id} pages differ in their sections"
     sections = counts.pop()

@@ -198,7 +198,8 @@ def test_after_an_undo_the_same_move_brings_the_same_ai_answers(game_id: str, se
     assert undo_at is not None, "choose a seed with an undo after an AI answer"
     assert session.replay.actions == line
     assert session.game.state_to_json(session.state) == reference.game.state_to_json(
-        reference.state)
+        reference.state
+    )
 
 
 def test_pass_and_play_never_undoes() -> None:

@@ -88,7 +88,12 @@ def child(tmp_path: Path, name: str, game_id: str, seed: int, mode: str, after: 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
         [sys.executable, "-c", CHILD, game_id, str(seed), mode, str(after), str(data)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     expected = -signal.SIGKILL if mode == "undo" else 0
     assert run.returncode == expected, run.stderr[-3000:]
@@ -121,8 +126,10 @@ def test_a_game_killed_after_an_undo_resumes_exactly_and_stays_assisted(
     plain = loaded(child(tmp_path, "plain", game_id, seed, "plain", after))
     assert undone["undos"] == 1 and "undos" not in plain
     if after == 0:  # killed at the save of the undo: the person's move is not played yet
-        assert plain["replay"]["actions"][: len(undone["replay"]["actions"])] == (
-            undone["replay"]["actions"])
+        assert (
+            plain["replay"]["actions"][: len(undone["replay"]["actions"])]
+            == (undone["replay"]["actions"])
+        )
         assert len(plain["replay"]["actions"]) == len(undone["replay"]["actions"]) + 1
         return
     assert undone["replay"]["actions"] == plain["replay"]["actions"]

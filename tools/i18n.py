@@ -32,8 +32,7 @@ SOURCES = ["nove_desktop", "ai"]
 def po_files(folder: Path = LOCALE) -> dict[str, Path]:
     """Language code -> its ``nove.po``."""
     return {
-        path.parent.parent.name: path
-        for path in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+        path.parent.parent.name: path for path in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     }
 
 
@@ -44,22 +43,51 @@ def _pybabel(*args: str) -> None:
 
 def extract(output: Path | None = None) -> None:
     _pybabel(
-        "extract", "-F", "babel.cfg", "-k", "N_", "-k", "NP_:1c,2", "-k", "pgettext:1c,2",
-        "-k", "why", "-k", "why_n:1,2",  # the engine's refusals (nove_desktop/engine/text.py)
-        "--no-location", "--no-wrap", "--sort-output", "--add-comments", "TRANSLATORS:",
-        "--project", "nove-desktop",
-        "--copyright-holder", "the nove-desktop authors",
-        "--msgid-bugs-address", "https://example.invalid/nove-desktop/issues",
-        "-o", str(output or TEMPLATE), *SOURCES,
+        "extract",
+        "-F",
+        "babel.cfg",
+        "-k",
+        "N_",
+        "-k",
+        "NP_:1c,2",
+        "-k",
+        "pgettext:1c,2",
+        "-k",
+        "why",
+        "-k",
+        "why_n:1,2",  # the engine's refusals (nove_desktop/engine/text.py)
+        "--no-location",
+        "--no-wrap",
+        "--sort-output",
+        "--add-comments",
+        "TRANSLATORS:",
+        "--project",
+        "nove-desktop",
+        "--copyright-holder",
+        "the nove-desktop authors",
+        "--msgid-bugs-address",
+        "https://example.invalid/nove-desktop/issues",
+        "-o",
+        str(output or TEMPLATE),
+        *SOURCES,
     )
 
 
 def update() -> None:
     for language in po_files():
         _pybabel(
-            "update", "--no-fuzzy-matching", "--ignore-obsolete", "--no-wrap",
-            "-i", str(TEMPLATE.relative_to(ROOT)), "-d", str(LOCALE.relative_to(ROOT)),
-            "-D", DOMAIN, "-l", language,
+            "update",
+            "--no-fuzzy-matching",
+            "--ignore-obsolete",
+            "--no-wrap",
+            "-i",
+            str(TEMPLATE.relative_to(ROOT)),
+            "-d",
+            str(LOCALE.relative_to(ROOT)),
+            "-D",
+            DOMAIN,
+            "-l",
+            language,
         )
 
 
@@ -112,15 +140,19 @@ def stats() -> int:
     incomplete = 0
     for language, po in po_files().items():
         c = counts(po, language)
-        print(f"{language}: {c.translated} translated, {c.fuzzy} fuzzy, "
-              f"{c.untranslated} untranslated")
+        print(
+            f"{language}: {c.translated} translated, {c.fuzzy} fuzzy, {c.untranslated} untranslated"
+        )
         incomplete += not c.complete
     return 1 if incomplete else 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.i18n",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("command", choices=["extract", "update", "compile", "stats"])
     parser.add_argument("--force", action="store_true", help="compile every catalog")
     args = parser.parse_args(argv)

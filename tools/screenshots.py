@@ -98,8 +98,9 @@ def prepare_environment(data_dir: Path) -> str:
 class Shooter:
     """One window size: an App, helpers for the stages, and the screenshots taken so far."""
 
-    def __init__(self, size: tuple[int, int], out: Path, data_dir: Path,
-                 language: str = "en") -> None:
+    def __init__(
+        self, size: tuple[int, int], out: Path, data_dir: Path, language: str = "en"
+    ) -> None:
         import pygame
 
         from nove_desktop.storage import Storage
@@ -132,7 +133,8 @@ class Shooter:
     def until(self, done: Any, limit: int = MAX_FRAMES, confirm: bool = True) -> None:
         """Step until ``done(app)``; summaries and hand-offs are confirmed on the way."""
         enter = self.pygame.event.Event(
-            self.pygame.KEYDOWN, key=self.pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+            self.pygame.KEYDOWN, key=self.pygame.K_RETURN, mod=0, unicode="\r", scancode=0
+        )
         for _ in range(limit):
             if done(self.app):
                 return
@@ -140,8 +142,15 @@ class Shooter:
             self.step([enter] if confirm and name in ("round_summary", "handoff") else [])
         raise RuntimeError("the wanted moment never came")
 
-    def table(self, game_id: str, kinds: list[str], seed: int, wanted: Any = None,
-              names: list[str] | None = None, **options: Any) -> Any:
+    def table(
+        self,
+        game_id: str,
+        kinds: list[str],
+        seed: int,
+        wanted: Any = None,
+        names: list[str] | None = None,
+        **options: Any,
+    ) -> Any:
         """A table for ``game_id``, at the first position ``wanted(session)`` accepts."""
         from nove_desktop import scenarios
         from nove_desktop.session import GameSession, SeatConfig
@@ -150,8 +159,20 @@ class Shooter:
         values = {"players": len(kinds), **options}
         from nove_desktop.i18n import _
 
-        names = names or [_("You"), "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina",
-                          "Hugo", "Ines", "Jonas", "Kim"]
+        names = names or [
+            _("You"),
+            "Ada",
+            "Bruno",
+            "Chiara",
+            "Dario",
+            "Elsa",
+            "Fabio",
+            "Gina",
+            "Hugo",
+            "Ines",
+            "Jonas",
+            "Kim",
+        ]
         seats = [SeatConfig(names[i], kind) for i, kind in enumerate(kinds)]
         parsed = game.options_from_json(values)
         if wanted is None:

@@ -27,6 +27,7 @@ __all__ = ["Voice", "explain", "explain_request", "explainer_for", "figure"]
 
 Explainer = Callable[[Any, Action, Voice], "str | None"]
 
+
 def explainer_for(game_id: str) -> Explainer | None:
     """The game's reason in card terms (``ai/explain/<game>.py``, named in its description,
     ``nove_desktop/specs.py``); ``None`` for a game without one. The reason itself may be

@@ -35,8 +35,10 @@ def _raises(obs: Any, legal: Sequence[Action]) -> list[Action]:
     """Covers of one of your own stacks with a higher card of its colour."""
     kitty = obs.kitties[obs.seat]
     return [
-        a for a in _plays(legal)
-        if a.target == obs.seat and a.stack is not None
+        a
+        for a in _plays(legal)
+        if a.target == obs.seat
+        and a.stack is not None
         and number_of(a.card) > number_of(kitty[a.stack][-1])
     ]
 
@@ -58,7 +60,8 @@ def _one_colour_short(obs: Any, legal: Sequence[Action]) -> bool:
 def _rival_scores(obs: Any, legal: Sequence[Action]) -> bool:
     return bool(_plays(legal)) and any(
         len({colour_of(t) for t in _tops(obs, seat)}) == COLOURS
-        for seat in range(obs.players) if seat != obs.seat
+        for seat in range(obs.players)
+        if seat != obs.seat
     )
 
 

@@ -12,7 +12,14 @@ from ..games.numx.cards import WEIGHT
 from .core import Script, Step, types
 
 SETTING_UP, COMBINATIONS, THE_TRICK, FACTEUR_X, SWIPE_AND_MALUS, REFILLING, SCORING = (
-    2, 3, 4, 5, 6, 8, 9)
+    2,
+    3,
+    4,
+    5,
+    6,
+    8,
+    9,
+)
 
 
 def _choosing(obs: Any, legal: Sequence[Action]) -> bool:

@@ -54,8 +54,10 @@ class App:
         self._switch_language(self.settings.language)
         if problem:
             if self.storage.settings_reset:  # say what it means for the player, and for long
-                problem += " " + _("The settings that could not be used are back to their "
-                                   "defaults: change them in Settings.")
+                problem += " " + _(
+                    "The settings that could not be used are back to their "
+                    "defaults: change them in Settings."
+                )
             self.notify(problem, error=True, seconds=12)
         self.registry = default_registry()
         w, h = size or self.settings.window_size
@@ -170,8 +172,10 @@ class App:
             i18n.set_language(setting)
         except i18n.CatalogMissing as exc:
             name = i18n.LANGUAGES.get(i18n.resolve(setting), setting)
-            self.report_problem(_("{language} is not installed: the app stays in English.")
-                                .format(language=name), exc)
+            self.report_problem(
+                _("{language} is not installed: the app stays in English.").format(language=name),
+                exc,
+            )
 
     def quit(self) -> None:
         self.running = False
@@ -266,8 +270,9 @@ class App:
             return
         y = self.s(top.toast_y if top is not None else 52)
         for toast in self.toasts:
-            text = fitted(self, toast.text, self.size[0] - self.s(120), self.s(18), theme.WHITE,
-                          bold=True)
+            text = fitted(
+                self, toast.text, self.size[0] - self.s(120), self.s(18), theme.WHITE, bold=True
+            )
             box = text.get_rect(midtop=(self.size[0] // 2, y)).inflate(self.s(28), self.s(14))
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             colour = (150, 40, 36, 235) if toast.error else (20, 30, 38, 235)
@@ -283,8 +288,15 @@ class App:
 
         left, bottom = self.s(corner[0]), self.s(corner[1])
         for toast in reversed(self.toasts):
-            text = fitted(self, toast.text, self.s(corner[2]) - self.s(28), self.s(17),
-                          theme.WHITE, bold=True, max_lines=4)
+            text = fitted(
+                self,
+                toast.text,
+                self.s(corner[2]) - self.s(28),
+                self.s(17),
+                theme.WHITE,
+                bold=True,
+                max_lines=4,
+            )
             box = text.get_rect(bottomleft=(left, bottom)).inflate(self.s(28), self.s(14))
             box.bottomleft = (left, bottom)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)

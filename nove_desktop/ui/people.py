@@ -34,8 +34,12 @@ class ViewerName(str):
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        warnings.warn(ThirdPersonWarning(f"the viewer's name {str(self)!r} was put into a "
-                                          "sentence: use people.said"), stacklevel=2)
+        warnings.warn(
+            ThirdPersonWarning(
+                f"the viewer's name {str(self)!r} was put into a sentence: use people.said"
+            ),
+            stacklevel=2,
+        )
         return format(str(self), spec)
 
 
@@ -51,8 +55,9 @@ def table_names(session: GameSession) -> list[str]:
     """The names of a session's seats, the viewer's marked: the one human seat when a single
     person plays (pass-and-play and AI-only tables have no viewer)."""
     humans = list(session.human_seats)
-    return with_viewer([seat.name for seat in session.seats],
-                       humans[0] if len(humans) == 1 else None)
+    return with_viewer(
+        [seat.name for seat in session.seats], humans[0] if len(humans) == 1 else None
+    )
 
 
 def is_viewer(name: object) -> bool:
@@ -73,8 +78,9 @@ def said(who: str, you: str, they: str, /, **params: Any) -> str:
     return they.format(name=str(who), **params)
 
 
-def together(names: Sequence[str], you_alone: str, you_and: str, they: str, /,
-             **params: Any) -> str:
+def together(
+    names: Sequence[str], you_alone: str, you_and: str, they: str, /, **params: Any
+) -> str:
     """A sentence about several seats (winners): ``you_alone`` when only the viewer,
     ``you_and`` ("You and {names} share the win") when the viewer is among them, else ``they``
     with ``{names}`` filled."""

@@ -65,10 +65,14 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None
     pad = max(3, int(4 * scale))
     width = max(2, int(3 * scale))
     ring = rect.inflate(pad * 2, pad * 2)
-    pygame.draw.rect(surface, theme.ACCENT, ring.inflate(width * 2, width * 2), width=width,
-                     border_radius=max(6, int(12 * scale)) + width)
-    pygame.draw.rect(surface, theme.WHITE, ring, width=width,
-                     border_radius=max(6, int(12 * scale)))
+    pygame.draw.rect(
+        surface,
+        theme.ACCENT,
+        ring.inflate(width * 2, width * 2),
+        width=width,
+        border_radius=max(6, int(12 * scale)) + width,
+    )
+    pygame.draw.rect(surface, theme.WHITE, ring, width=width, border_radius=max(6, int(12 * scale)))
 
 
 def _label(
@@ -84,8 +88,9 @@ def _label(
             if image is not None:
                 return image
     font = fonts.get(theme.READABLE_PIXELS, bold=True)
-    return _shrunk(font.render(_elide(font, _label_forms(label)[-1], room), True, ink), room,
-                   rect.height)
+    return _shrunk(
+        font.render(_elide(font, _label_forms(label)[-1], room), True, ink), room, rect.height
+    )
 
 
 def _label_forms(label: str) -> list[str]:
@@ -97,7 +102,11 @@ def _label_forms(label: str) -> list[str]:
 
 
 def _label_image(
-    fonts: Fonts, label: str, room: int, height: int, ink: tuple[int, int, int],
+    fonts: Fonts,
+    label: str,
+    room: int,
+    height: int,
+    ink: tuple[int, int, int],
     two_lines: bool,
 ) -> pygame.Surface | None:
     size = max(12, int(height * 0.42))
@@ -110,8 +119,10 @@ def _label_image(
     words = label.split()
     if not two_lines or len(words) < 2 or 2 * font.get_linesize() > height:
         return None
-    best = min(range(1, len(words)), key=lambda i: max(
-        font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0]))
+    best = min(
+        range(1, len(words)),
+        key=lambda i: max(font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0]),
+    )
     first, second = " ".join(words[:best]), " ".join(words[best:])
     if max(font.size(first)[0], font.size(second)[0]) > room:
         return None
@@ -245,10 +256,10 @@ class Choice(Widget):
         right = self.rect.right - int(h * 0.6)
         room = self.rect.width - label.get_width() - int(h * 1.6)
         if text.get_width() > room:
-            small_bold = fonts.get(max(theme.READABLE_PIXELS,
-                                       int(h * 0.40 * room / text.get_width())), bold=True)
-            text = small_bold.render(_elide(small_bold, self.describe(self.value), room), True,
-                                     ink)
+            small_bold = fonts.get(
+                max(theme.READABLE_PIXELS, int(h * 0.40 * room / text.get_width())), bold=True
+            )
+            text = small_bold.render(_elide(small_bold, self.describe(self.value), room), True, ink)
         surface.blit(text, text.get_rect(midright=(right, self.rect.centery)))
         self._drawn_centre = right - text.get_width() // 2
         if self.enabled and len(self.values) > 1:

@@ -119,7 +119,13 @@ def nove_session_at(total: int) -> GameSession:
     hands = {30: ("RA", "YB", "GC"), 12: ("R5", "Y4", "G3")}[total]
     others = ("G4", "P4", "Y5", "Y6", "GA", "R3")  # seat 2: G4 Y5 GA; seat 0: P4 Y6 R3
     deck: tuple[str, ...] = (
-        hands[0], others[0], others[1], hands[1], others[2], others[3], hands[2]
+        hands[0],
+        others[0],
+        others[1],
+        hands[1],
+        others[2],
+        others[3],
+        hands[2],
     )
     deck += (others[4], others[5], "R1", "R2")
     game = REGISTRY.get("nove")

@@ -118,7 +118,11 @@ def test_censoring_does_not_touch_the_original_event() -> None:
     assert censored is not event
     assert event.card == "JR" and event.visible_to == frozenset({1})
     assert event.to_json() == {
-        "kind": "card_dealt", "seat": 1, "card": "JR", "visible_to": [1], "hidden": ["card"]
+        "kind": "card_dealt",
+        "seat": 1,
+        "card": "JR",
+        "visible_to": [1],
+        "hidden": ["card"],
     }
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.card = None  # type: ignore[misc]
@@ -164,15 +168,24 @@ def test_to_json_of_a_private_event_names_its_viewers_sorted_and_its_hidden_fiel
     event = CardDealt(3, "GA", visible_to=frozenset({3, 0, 2}), hidden=("card",))
     data = event.to_json()
     assert data == {
-        "kind": "card_dealt", "seat": 3, "card": "GA", "visible_to": [0, 2, 3], "hidden": ["card"]
+        "kind": "card_dealt",
+        "seat": 3,
+        "card": "GA",
+        "visible_to": [0, 2, 3],
+        "hidden": ["card"],
     }
     assert json.loads(json.dumps(data)) == data
 
 
 def test_to_json_of_a_dropped_event_says_hidden_null() -> None:
     data = ObjectiveDrawn(1, "31").only_for(1, None).to_json()
-    assert data == {"kind": "objective_drawn", "seat": 1, "goal": "31", "visible_to": [1],
-                    "hidden": None}
+    assert data == {
+        "kind": "objective_drawn",
+        "seat": 1,
+        "goal": "31",
+        "visible_to": [1],
+        "hidden": None,
+    }
 
 
 def test_to_json_puts_the_kind_first_writes_lists_and_json_names() -> None:
@@ -211,15 +224,21 @@ def test_from_json_reads_back_what_to_json_wrote(event: Event) -> None:
 
 def test_from_json_gives_tuples_and_nested_dataclasses() -> None:
     back = CODEC.from_json(
-        {"kind": "chips_passed", "from": 1, "to": 3, "stake": {"chips": 2, "cards": ["Y4"]},
-         "paid": {"1": -2}}
+        {
+            "kind": "chips_passed",
+            "from": 1,
+            "to": 3,
+            "stake": {"chips": 2, "cards": ["Y4"]},
+            "paid": {"1": -2},
+        }
     )
     assert isinstance(back, ChipsPassed)
     assert back.from_ == 1
     assert back.stake == Stake(2, ("Y4",))
     assert isinstance(back.stake.cards, tuple)
-    discarded = CODEC.from_json({"kind": "discarded", "seat": 0, "count": 1, "cards": ["R1"],
-                                 "names": None})
+    discarded = CODEC.from_json(
+        {"kind": "discarded", "seat": 0, "count": 1, "cards": ["R1"], "names": None}
+    )
     assert discarded == Discarded(0, 1, ("R1",), None)
 
 
@@ -231,22 +250,49 @@ def test_from_json_gives_tuples_and_nested_dataclasses() -> None:
         ({"kind": 7}, 'an event must be an object with a "kind"'),
         ({"kind": "shuffled", "count": 2}, 'unknown event kind "shuffled" (known: card_dealt'),
         ({"kind": "card_dealt", "seat": 1}, "event card_dealt: missing field(s) card"),
-        ({"kind": "card_dealt", "seat": 1, "card": "R1", "face": "up"},
-         "event card_dealt: unknown field(s) face"),
-        ({"kind": "chips_passed", "from_": 1, "from": 1, "to": 0, "stake": {"chips": 1,
-          "cards": []}, "paid": {}}, "unknown field(s) from_"),
-        ({"kind": "card_dealt", "seat": "two", "card": "R1"},
-         "event card_dealt.seat: expected a whole number, got 'two'"),
+        (
+            {"kind": "card_dealt", "seat": 1, "card": "R1", "face": "up"},
+            "event card_dealt: unknown field(s) face",
+        ),
+        (
+            {
+                "kind": "chips_passed",
+                "from_": 1,
+                "from": 1,
+                "to": 0,
+                "stake": {"chips": 1, "cards": []},
+                "paid": {},
+            },
+            "unknown field(s) from_",
+        ),
+        (
+            {"kind": "card_dealt", "seat": "two", "card": "R1"},
+            "event card_dealt.seat: expected a whole number, got 'two'",
+        ),
         ({"kind": "card_dealt", "seat": True, "card": "R1"}, "event card_dealt.seat"),
         ({"kind": "reshuffled", "count": [3]}, "event reshuffled.count: expected a whole number"),
-        ({"kind": "discarded", "seat": 0, "count": 1, "cards": "R1", "names": None},
-         "event discarded.cards: 'R1' is not allowed here"),
-        ({"kind": "chips_passed", "from": 1, "to": 0, "stake": {"chips": "many", "cards": []},
-          "paid": {}}, "event chips_passed.stake.chips: expected a whole number"),
-        ({"kind": "card_dealt", "seat": 1, "card": "R1", "visible_to": 1, "hidden": []},
-         "event card_dealt.visible_to: expected a list"),
-        ({"kind": "card_dealt", "seat": 1, "card": "R1", "visible_to": [1], "hidden": "card"},
-         "event card_dealt.hidden"),
+        (
+            {"kind": "discarded", "seat": 0, "count": 1, "cards": "R1", "names": None},
+            "event discarded.cards: 'R1' is not allowed here",
+        ),
+        (
+            {
+                "kind": "chips_passed",
+                "from": 1,
+                "to": 0,
+                "stake": {"chips": "many", "cards": []},
+                "paid": {},
+            },
+            "event chips_passed.stake.chips: expected a whole number",
+        ),
+        (
+            {"kind": "card_dealt", "seat": 1, "card": "R1", "visible_to": 1, "hidden": []},
+            "event card_dealt.visible_to: expected a list",
+        ),
+        (
+            {"kind": "card_dealt", "seat": 1, "card": "R1", "visible_to": [1], "hidden": "card"},
+            "event card_dealt.hidden",
+        ),
     ],
 )
 def test_from_json_refuses_what_is_not_an_event_with_a_clear_message(
@@ -271,8 +317,13 @@ def test_a_codec_refuses_a_missing_or_repeated_kind() -> None:
         EventCodec(Nameless)
     with pytest.raises(ValueError, match="AlsoDealt has a missing or repeated KIND"):
         EventCodec(CardDealt, AlsoDealt)
-    assert CODEC.kinds == ("card_dealt", "reshuffled", "discarded", "objective_drawn",
-                           "chips_passed")
+    assert CODEC.kinds == (
+        "card_dealt",
+        "reshuffled",
+        "discarded",
+        "objective_drawn",
+        "chips_passed",
+    )
     assert CODEC.classes[0] is CardDealt
 
 
@@ -295,9 +346,7 @@ def test_events_for_seat_filters_censors_and_keeps_order() -> None:
         ObjectiveDrawn(1, "A").only_for(1, None),
         Discarded(0, 1, ("Y3",), None),
     ]
-    assert events_for_seat(log, 1) == [
-        Reshuffled(40), CardDealt(0, None), log[2], log[3], log[4]
-    ]
+    assert events_for_seat(log, 1) == [Reshuffled(40), CardDealt(0, None), log[2], log[3], log[4]]
     assert events_for_seat(log, 0) == [Reshuffled(40), log[1], CardDealt(1, None), log[4]]
     spectator = events_for_seat(log, None)
     assert spectator == [Reshuffled(40), CardDealt(0, None), CardDealt(1, None), log[4]]

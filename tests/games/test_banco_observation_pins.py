@@ -22,8 +22,10 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
     mine = seat is not None and 0 <= seat < state.players
     opts = state.options
     over = state.phase == Phase.GAME_OVER
-    cards = [list(hand) if (not hand or state.revealed[s] or s == seat) else [None, *hand[1:]]
-             for s, hand in enumerate(state.hands)]
+    cards = [
+        list(hand) if (not hand or state.revealed[s] or s == seat) else [None, *hand[1:]]
+        for s, hand in enumerate(state.hands)
+    ]
     limits: dict[str, Any] = {"bet_min": None, "bet_max": None, "bet_cap": None}
     if state.phase == Phase.BET:
         bets = [a.amount for a in GAME.legal_actions(state, state.current) if isinstance(a, Bet)]
@@ -33,29 +35,45 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
             cap = "chips" if high == state.chips[state.current] else "bank"
         limits = {"bet_min": min(bets), "bet_max": high, "bet_cap": cap}
     return {
-        "seat": seat, "phase": str(state.phase), "to_act": [] if over else [state.current],
-        "current": None if over else state.current, "hand_number": state.hand_number,
-        "banker": state.banker, "hands_in_term": state.hands_in_term,
-        "hands_per_bank": opts.hands_per_bank, "deck_style": opts.deck_style,
-        "min_bet": opts.min_bet, "max_bet": opts.max_bet, "stock_count": len(state.stock),
-        "coverage_left": state.coverage_left, "punter_order": list(state.order),
-        "chips": list(state.chips), "eliminated": list(state.eliminated),
-        "banks_held": list(state.banks_held), "status": list(state.status),
-        "bets": list(state.bets), "cards": cards, "hole_face_up": list(state.revealed),
+        "seat": seat,
+        "phase": str(state.phase),
+        "to_act": [] if over else [state.current],
+        "current": None if over else state.current,
+        "hand_number": state.hand_number,
+        "banker": state.banker,
+        "hands_in_term": state.hands_in_term,
+        "hands_per_bank": opts.hands_per_bank,
+        "deck_style": opts.deck_style,
+        "min_bet": opts.min_bet,
+        "max_bet": opts.max_bet,
+        "stock_count": len(state.stock),
+        "coverage_left": state.coverage_left,
+        "punter_order": list(state.order),
+        "chips": list(state.chips),
+        "eliminated": list(state.eliminated),
+        "banks_held": list(state.banks_held),
+        "status": list(state.status),
+        "bets": list(state.bets),
+        "cards": cards,
+        "hole_face_up": list(state.revealed),
         "hand": list(state.hands[seat]) if mine else [],
         "score": state.totals[seat] if mine and state.hands[seat] else None,
         **limits,
-        "last_hand": state.last_hand, "winners": list(state.winners),
+        "last_hand": state.last_hand,
+        "winners": list(state.winners),
         "end_reason": state.end_reason,
     }
 
 
-@pytest.mark.parametrize(("players", "chips", "caps_seen"), [
-    (3, None, {"table"}),
-    (4, (30, 6, 100, 100), {"table", "chips", "bank"}),  # a poor punter and a poor bank
-    (3, (100, 10, 100), {"table"}),  # chips exactly at the table limit: the table is named
-    (3, (10, 100, 100), {"table"}),  # the bank's cover exactly at the table limit: the same
-])
+@pytest.mark.parametrize(
+    ("players", "chips", "caps_seen"),
+    [
+        (3, None, {"table"}),
+        (4, (30, 6, 100, 100), {"table", "chips", "bank"}),  # a poor punter and a poor bank
+        (3, (100, 10, 100), {"table"}),  # chips exactly at the table limit: the table is named
+        (3, (10, 100, 100), {"table"}),  # the bank's cover exactly at the table limit: the same
+    ],
+)
 def test_observations_at_many_points_of_a_game(players, chips, caps_seen):
     options = BancoOptions(players=players, first_banker=0, max_hands=8)
     state, _ = GAME.new_game(options, 23)
@@ -92,13 +110,22 @@ def test_seat_views_work_out_the_scores_the_viewer_may_know():
                 cards = state.hands[s]
                 visible = cards if (state.revealed[s] or s == viewer) else cards[1:]
                 assert (seen.seat, seen.chips, seen.eliminated, seen.banks_held) == (
-                    s, state.chips[s], state.eliminated[s], state.banks_held[s])
+                    s,
+                    state.chips[s],
+                    state.eliminated[s],
+                    state.banks_held[s],
+                )
                 assert (seen.is_banker, seen.status, seen.bet, seen.hole_face_up) == (
-                    s == state.banker, state.status[s], state.bets[s], state.revealed[s])
+                    s == state.banker,
+                    state.status[s],
+                    state.bets[s],
+                    state.revealed[s],
+                )
                 shown = cards if state.revealed[s] else cards[1:]
                 assert seen.open_score == points(shown)
-                assert seen.score == (points(cards) if cards and len(visible) == len(cards)
-                                      else None)
+                assert seen.score == (
+                    points(cards) if cards and len(visible) == len(cards) else None
+                )
         seat = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, seat)
         GAME.apply(state, seat, legal[chooser.below(len(legal))])
@@ -129,12 +156,15 @@ def test_a_sampled_hole_card_never_contradicts_the_hits_seen():
         chooser = Rng(seed)
         while GAME.to_act(state) and state.hand_number < 3:
             seat = GAME.to_act(state)[0]
-            hitters = [s for s in range(5) if s != seat and len(state.hands[s]) >= 2
-                       and not state.revealed[s]]
+            hitters = [
+                s
+                for s in range(5)
+                if s != seat and len(state.hands[s]) >= 2 and not state.revealed[s]
+            ]
             for s in hitters:
                 forbidden = set()
                 for k in range(1, len(state.hands[s])):
-                    forbidden.add((9 - points(state.hands[s][1:k + 1])) % 10)
+                    forbidden.add((9 - points(state.hands[s][1 : k + 1])) % 10)
                 for sample in (GAME.determinize(state, seat, Rng(k)) for k in range(6)):
                     hole = sample.hands[s][0]
                     assert points([hole]) not in forbidden, (seed, s, state.hands[s], hole)

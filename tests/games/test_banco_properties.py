@@ -220,7 +220,10 @@ def test_dealt_cards_are_private_events() -> None:
             seen = event.for_seat(other)
             assert seen == CardDealt(owner, None)
             assert seen is not None and seen.to_json() == {
-                "kind": "card_dealt", "seat": owner, "card": None}
+                "kind": "card_dealt",
+                "seat": owner,
+                "card": None,
+            }
         assert event.for_seat(None) == CardDealt(owner, None)
 
 

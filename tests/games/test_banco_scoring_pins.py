@@ -34,8 +34,7 @@ def test_a_settled_hand_is_summed_up_and_its_hole_cards_shown():
 
 def test_the_hole_cards_of_settled_punters_stay_shown_when_the_game_ends():
     t = Table(5, 0, "Co07 De07 Sp07 Ba07 Co06 Sp02", chips=(18, 100, 100, 100, 100), max_hands=1)
-    t.play((1, Bet(10)), (1, STAND), (2, Bet(8)), (2, STAND), (0, HIT),
-           (0, STAND))
+    t.play((1, Bet(10)), (1, STAND), (2, Bet(8)), (2, STAND), (0, HIT), (0, STAND))
     assert t.state.phase == Phase.GAME_OVER
     seen = GAME.observe(t.state, 3).seats
     assert (seen[1].cards[0], seen[2].cards[0]) == ("Co07", "De07")
@@ -44,8 +43,7 @@ def test_the_hole_cards_of_settled_punters_stay_shown_when_the_game_ends():
 def test_a_punter_left_with_exactly_the_minimum_bet_stays_in():
     # NV-9 with one more chip: seat 1 loses 3 of its 4 chips and keeps the minimum bet (1).
     t = Table(3, 0, "Co04 De05 Sp06 Ba02", chips=(100, 4, 100))
-    t.play((1, Bet(3)), (1, HIT), (1, STAND), (2, Bet(1)),
-           (2, STAND), (0, STAND))
+    t.play((1, Bet(3)), (1, HIT), (1, STAND), (2, Bet(1)), (2, STAND), (0, STAND))
     assert t.chips == [104, 1, 99]
     assert t.state.eliminated == [False, False, False]
     assert t.state.order == (1, 2)
@@ -57,8 +55,9 @@ def test_the_last_player_with_chips_ends_the_game():
     events = t.play((1, Bet(3)), (1, STAND), (0, STAND))
     assert t.chips == [103, 0]
     over = t.of_kind("game_over", events)
-    assert over == [{"reason": "one_player_left", "ranking": [0, 1], "chips": [103, 0],
-                     "winners": [0]}]
+    assert over == [
+        {"reason": "one_player_left", "ranking": [0, 1], "chips": [103, 0], "winners": [0]}
+    ]
     assert GAME.result(t.state).reason == "one_player_left"
 
 
@@ -84,7 +83,11 @@ def test_the_bank_goes_round_twice_with_two_terms_each():
 def test_the_game_over_event_and_ranking_follow_the_chips_not_the_seats():
     t = _last_hand_of_the_rotation((76, 127, 97))
     assert t.chips == [79, 125, 96]
-    assert t.of_kind("game_over")[-1] == {"reason": "rotation_complete", "ranking": [1, 2, 0],
-                                          "chips": [79, 125, 96], "winners": [1]}
+    assert t.of_kind("game_over")[-1] == {
+        "reason": "rotation_complete",
+        "ranking": [1, 2, 0],
+        "chips": [79, 125, 96],
+        "winners": [1],
+    }
     assert ranking(t.state) == [1, 2, 0]
     assert all(GAME.legal_actions(t.state, seat) == [] for seat in range(3))

@@ -40,7 +40,9 @@ def play(state: BancoState, seat: int, action: Any) -> list[Event]:
 def test_nv4_a_nine_is_shown_at_once_and_the_settlement_shows_the_hands_that_bet() -> None:
     state, opening = one_hand(3, 1, "De04 Sp01 Co06 Ba05 Co03 Sp03 De03")
     holes: dict[int | None, frozenset[str]] = {  # punters 2, 0; banker 1
-        2: cards("De04"), 0: cards("Sp01"), 1: cards("Co06")
+        2: cards("De04"),
+        0: cards("Sp01"),
+        1: cards("Co06"),
     }
     assert_events_show(opening, DECK, {**holes, None: NOTHING}, "NV-4 deal")
     assert_knowledge(GAME, state, DECK, {**holes, None: NOTHING}, "NV-4 after the deal")

@@ -48,8 +48,10 @@ def check_point(game: Any, state: Any, viewer: int) -> int:
         if not truth or sum(truth.values()) >= pool:
             continue  # nothing hidden there, or nothing else to swap with
         checked += 1
-        dealt = [Counter(c for c in sample.hands[seat] if c in game.hidden_cards(state, viewer))
-                 for sample in samples]
+        dealt = [
+            Counter(c for c in sample.hands[seat] if c in game.hidden_cards(state, viewer))
+            for sample in samples
+        ]
         assert any(d != truth for d in dealt), (
             f"{game.id}: seat {seat}'s hidden cards {sorted(truth)} are kept in all "
             f"{SAMPLES} samples for seat {viewer}"

@@ -61,7 +61,8 @@ def test_a_round_of_lays_a_cut_a_kept_good_draw_and_a_false_kael() -> None:
     table = cards("5b")
     hands = {seat: cards(text) for seat, text in HANDS.items()}
     known: dict[int | None, frozenset[str]] = {
-        **{s: hands[s] | table for s in range(4)}, None: table
+        **{s: hands[s] | table for s in range(4)},
+        None: table,
     }
     assert_events_show(opening, DECK, known, "the deal")
     assert_knowledge(GAME, state, DECK, known, "after the deal")

@@ -41,16 +41,20 @@ def test_samples_keep_what_the_seat_knows_and_every_public_fact(players):
                         continue
                     fixed, free = flow.split(sample, other)
                     assert not H.is_busted(fixed, free is not None)
-                    dealt = len(state.hands[other]) == 3 and not state.special and other not in {
-                        a[0] for a in state.announcements}
+                    dealt = (
+                        len(state.hands[other]) == 3
+                        and not state.special
+                        and other not in {a[0] for a in state.announcements}
+                    )
                     if dealt:
                         assert H.three_of_a_kind(fixed, free is not None) is None
                 if str(state.phase) == "declare":
                     # Spec 4.6: the seats still to declare after the decider are the later
                     # seats (order P) whose sampled hand is eligible (minimum value <= 9).
-                    later = state.order[state.order.index(seat) + 1:]
+                    later = state.order[state.order.index(seat) + 1 :]
                     assert sample.queue == [seat] + [
-                        s for s in later if flow.min_value(sample, s) <= 9]
+                        s for s in later if flow.min_value(sample, s) <= 9
+                    ]
                     declares += 1
             checked += 1
             legal_now = GAME.legal_actions(state, seat)
@@ -78,8 +82,12 @@ def after_ask_jokers(players: int) -> NoveState:
         chooser = Rng(seed)
         while acting := GAME.to_act(state):
             hidden = GAME.hidden_cards(state, acting[0])
-            if str(state.phase) == "turn" and state.asked and state.nonjoker_slots and (
-                    "JR" in hidden or "JY" in hidden):  # a joker the sample could misplace
+            if (
+                str(state.phase) == "turn"
+                and state.asked
+                and state.nonjoker_slots
+                and ("JR" in hidden or "JY" in hidden)
+            ):  # a joker the sample could misplace
                 return state
             seat = acting[chooser.below(len(acting))]
             legal = GAME.legal_actions(state, seat)

@@ -19,8 +19,9 @@ SECRET = {"deal": "cards", "redeal": "cards", "hit": "card", "discard": "cards"}
 def _random_game(seed: int) -> tuple[int, list[Event]]:
     pick = random.Random(seed)
     players = pick.randint(2, 6)
-    options = GAME.options_from_json({**GAME.options_to_json(GAME.default_options()),
-                                      "players": players})
+    options = GAME.options_from_json(
+        {**GAME.options_to_json(GAME.default_options()), "players": players}
+    )
     state, events = GAME.new_game(options, seed)
     while GAME.to_act(state):
         seat = GAME.to_act(state)[0]

@@ -22,23 +22,43 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
     acting = list(GAME.to_act(state))
     turn = str(state.phase) == "turn"
     return {
-        "seat": seat, "phase": str(state.phase), "to_act": acting,
-        "round_no": state.round_no, "dealer": state.dealer, "order": list(state.order),
+        "seat": seat,
+        "phase": str(state.phase),
+        "to_act": acting,
+        "round_no": state.round_no,
+        "dealer": state.dealer,
+        "order": list(state.order),
         "current": acting[0] if acting else None,
         "hand": list(state.hands[seat]) if seat is not None else [],
-        "own_discards": [c for c in state.discard if seat is not None
-                         and state.discarded_by.get(c) == seat],
-        "seats": [{"seat": s, "hand_size": len(h), "shown": [c for c in h if c in state.public],
-                   "busted": state.busted[s], "exchanged": state.exchanged[s],
-                   "score": state.scores[s]} for s, h in enumerate(state.hands)],
-        "draw_count": len(state.draw), "discard_count": len(state.discard),
-        "nove_step1": state.nove_step1, "announcements": [list(a) if isinstance(a, tuple | list)
-                                                          else a for a in state.announcements],
-        "nove_holder": state.nove_holder, "special": state.special,
-        "hits_taken": state.hits_taken if turn else 0, "asked": state.asked if turn else False,
+        "own_discards": [
+            c for c in state.discard if seat is not None and state.discarded_by.get(c) == seat
+        ],
+        "seats": [
+            {
+                "seat": s,
+                "hand_size": len(h),
+                "shown": [c for c in h if c in state.public],
+                "busted": state.busted[s],
+                "exchanged": state.exchanged[s],
+                "score": state.scores[s],
+            }
+            for s, h in enumerate(state.hands)
+        ],
+        "draw_count": len(state.draw),
+        "discard_count": len(state.discard),
+        "nove_step1": state.nove_step1,
+        "announcements": [
+            list(a) if isinstance(a, tuple | list) else a for a in state.announcements
+        ],
+        "nove_holder": state.nove_holder,
+        "special": state.special,
+        "hits_taken": state.hits_taken if turn else 0,
+        "asked": state.asked if turn else False,
         "nonjoker_slots": [list(slot) for slot in sorted(state.nonjoker_slots)],
         "joker_options": [list(item) for item in sorted(state.joker_options.items())],
-        "last_round": state.last_round, "winner": state.winner, "end_reason": state.end_reason,
+        "last_round": state.last_round,
+        "winner": state.winner,
+        "end_reason": state.end_reason,
     }
 
 

@@ -70,8 +70,17 @@ W10 = "G6 R6 R4 PA P6 P5 G5 GB Y3 Y4 JR Y2 RB GC YA PC P3 Y1 G1 RA"
 
 def test_in_special_mode_every_view_shows_the_remaining_players_joker_forced_to_7():
     state = start(4, 3, W10, max_rounds=1)
-    play(state, (0, KEEP), (1, KEEP), (2, KEEP), (3, KEEP), (0, Hit()), (0, Hit()), (1, Hit()),
-         (1, Hit()))
+    play(
+        state,
+        (0, KEEP),
+        (1, KEEP),
+        (2, KEEP),
+        (3, KEEP),
+        (0, Hit()),
+        (0, Hit()),
+        (1, Hit()),
+        (1, Hit()),
+    )
     assert state.special and str(state.phase) == "over"
     assert state.hands[2] == ["R4", "G5", "JR", "P3", "Y1", "G1", "RA"]
     forced = [["JR", "forced7", "7"]]  # D40: not locked, held by a remaining player
@@ -86,8 +95,9 @@ def test_in_special_mode_every_view_shows_the_remaining_players_joker_forced_to_
 def seeded_points(players: int, phases: tuple[str, ...], seeds: range) -> Any:
     """(state, seat) at every decision in ``phases`` of seeded random games."""
     for seed in seeds:
-        state, _ = GAME.new_game(GAME.options_from_json({"players": players, "max_rounds": 3}),
-                                 seed)
+        state, _ = GAME.new_game(
+            GAME.options_from_json({"players": players, "max_rounds": 3}), seed
+        )
         chooser = Rng(seed)
         while acting := GAME.to_act(state):
             seat = acting[chooser.below(len(acting))]
@@ -142,7 +152,7 @@ def test_during_step1_declarations_a_later_seat_may_hold_a_nove_and_is_then_stil
     for players in (4, 5):
         for state, seat in seeded_points(players, ("declare",), range(1, 40)):
             assert GAME.to_act(state) == (seat,)
-            after = state.order[state.order.index(seat) + 1:]
+            after = state.order[state.order.index(seat) + 1 :]
             for k in range(SAMPLES):
                 sample = GAME.determinize(state, seat, Rng(k))
                 later = [s for s in after if s not in {a[0] for a in state.announcements}]
@@ -160,12 +170,15 @@ def test_a_sample_holds_every_card_once_and_its_hit_cards_where_the_hits_went(pl
     checked = 0
     for state, seat in seeded_points(players, ("turn", "exchange", "choose_joker"), range(1, 5)):
         real = sorted(c for zone in (*state.hands, state.draw, state.discard) for c in zone)
-        hit_at = [(w, i) for w, hand in enumerate(state.hands) for i, c in enumerate(hand)
-                  if c in state.hit]
+        hit_at = [
+            (w, i)
+            for w, hand in enumerate(state.hands)
+            for i, c in enumerate(hand)
+            if c in state.hit
+        ]
         for k in range(3):
             sample = GAME.determinize(state, seat, Rng(k))
-            cards = sorted(c for zone in (*sample.hands, sample.draw, sample.discard)
-                           for c in zone)
+            cards = sorted(c for zone in (*sample.hands, sample.draw, sample.discard) for c in zone)
             assert cards == real
             assert sample.hit == {sample.hands[w][i] for w, i in hit_at}
             checked += bool(hit_at) and bool(state.discard)

@@ -32,7 +32,9 @@ def test_two_sets_in_one_hand_score_six(final_hands):
 def test_every_row_names_its_seat_and_says_whether_it_busted(final_hands):
     _options, scores = final_hands((1, 0), {0: "GA YB PC R2", 1: "Y5 P6"})
     assert [(s, row.seat, row.busted) for s, row in sorted(scores.items())] == [
-        (0, 0, True), (1, 1, False)]
+        (0, 0, True),
+        (1, 1, False),
+    ]
     assert scores[1].busted is False and scores[0].busted is True  # booleans in the event
 
 

@@ -22,7 +22,9 @@ def test_w7_exchange_hits_nove_announcements_a_bust_and_the_scoring(table) -> No
     t = table(3, 2, "R2 R1 RA G3 Y2 GA YB G7 Y6 P4 JR GB PB YA GC PC")
     game, state = t.game, t.state
     hands: dict[int | None, frozenset[str]] = {
-        0: cards("R2 G3 YB"), 1: cards("R1 Y2 G7"), 2: cards("RA GA Y6")
+        0: cards("R2 G3 YB"),
+        1: cards("R1 Y2 G7"),
+        2: cards("RA GA Y6"),
     }
     assert_events_show(t.events, DECK, {**hands, None: NOTHING}, "W7 deal")
     assert_knowledge(game, state, DECK, {**hands, None: NOTHING}, "W7 after the deal")

@@ -213,9 +213,7 @@ def test_nx3_first_play_of_a_round() -> None:
     assert drawn == [CardDrawn(seat=2, card=c[12]).only_for(2, ("card",))]
     assert [e.card for e in events_for_seat(events, 1) if isinstance(e, CardDrawn)] == [None]
     played = of_kind(events, CardPlayed)
-    assert played == [
-        CardPlayed(seat=2, card="O13-1", target=3, placement="new_stack", stack=0)
-    ]
+    assert played == [CardPlayed(seat=2, card="O13-1", target=3, placement="new_stack", stack=0)]
 
 
 # -- NX-4 legal actions and refusals ---------------------------------------------------------------

@@ -19,18 +19,24 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
     mine = seat is not None and 0 <= seat < state.players
     history = state.round_history
     return {
-        "seat": seat, "players": state.players, "phase": str(state.phase),
-        "to_act": list(GAME.to_act(state)), "round_number": state.round_number,
+        "seat": seat,
+        "players": state.players,
+        "phase": str(state.phase),
+        "to_act": list(GAME.to_act(state)),
+        "round_number": state.round_number,
         "start_seat": state.start_seat,
         "current": state.current if str(state.phase) == "TURN" else None,
         "hand": list(state.hands[seat]) if mine else [],
-        "hand_sizes": [len(h) for h in state.hands], "pile_count": len(state.pile),
+        "hand_sizes": [len(h) for h in state.hands],
+        "pile_count": len(state.pile),
         "kitties": [[list(stack) for stack in kitty] for kitty in state.kitties],
         "totals": list(state.totals),
         "score_sheet": [list(entry["recorded"]) for entry in history],
         "last_round": history[-1] if history else None,
-        "variant": state.options.variant, "target_score": state.options.target,
-        "deck_profile": state.options.deck_profile, "winners": list(state.winners),
+        "variant": state.options.variant,
+        "target_score": state.options.target,
+        "deck_profile": state.options.deck_profile,
+        "winners": list(state.winners),
         "end_reason": state.end_reason,
     }
 

@@ -39,8 +39,11 @@ def samples(state: Any, seat: int) -> list[Any]:
 def test_another_seats_claim_becomes_a_pass_and_the_window_stays():
     def claimed(state: Any) -> bool:
         w = state.window
-        return w is not None and bool(state.acting) and any(
-            c is not None and s not in state.acting for s, c in w.answers.items())
+        return (
+            w is not None
+            and bool(state.acting)
+            and any(c is not None and s not in state.acting for s, c in w.answers.items())
+        )
 
     state = first_position(claimed)
     viewer = state.acting[0]
@@ -48,7 +51,10 @@ def test_another_seats_claim_becomes_a_pass_and_the_window_stays():
     for sample in samples(state, viewer)[:2]:
         got = sample.window
         assert (got.kind, got.order, got.first_claim_wins) == (
-            window.kind, window.order, window.first_claim_wins)
+            window.kind,
+            window.order,
+            window.first_claim_wins,
+        )
         assert got.answers == {s: (c if s == viewer else None) for s, c in window.answers.items()}
         assert tuple(sample.acting) == tuple(state.acting)
 
@@ -65,8 +71,9 @@ def test_objectives_and_pending_malus_choices_of_the_others_are_dealt_again():
     chooser_seat = next(x for x in range(state.players) if state.chosen[x])
     viewer = (chooser_seat + 1) % state.players
     drawn = samples(state, viewer)
-    assert any(Counter(s.chosen[chooser_seat]) != Counter(state.chosen[chooser_seat])
-               for s in drawn)
+    assert any(
+        Counter(s.chosen[chooser_seat]) != Counter(state.chosen[chooser_seat]) for s in drawn
+    )
     assert all(len(s.chosen[chooser_seat]) == len(state.chosen[chooser_seat]) for s in drawn)
     pool = Counter(o for x, o in enumerate(state.objectives) if x != viewer)
     pool += Counter(state.objective_pile)
@@ -76,8 +83,9 @@ def test_objectives_and_pending_malus_choices_of_the_others_are_dealt_again():
         assert held + Counter(sample.objective_pile) == pool  # nothing lost or invented
         assert [o is None for o in sample.objectives] == [o is None for o in state.objectives]
     others = [x for x in range(state.players) if x != viewer]
-    assert any([s.objectives[x] for x in others] != [state.objectives[x] for x in others]
-               for s in drawn)
+    assert any(
+        [s.objectives[x] for x in others] != [state.objectives[x] for x in others] for s in drawn
+    )
 
 
 def test_samples_give_the_seat_the_same_observation_and_choices():

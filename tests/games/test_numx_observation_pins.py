@@ -30,14 +30,19 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
         answers = state.window.answers
         answered = mine and me in answers
         window = {
-            "waiting": list(state.acting), "precedence": list(state.window.order),
+            "waiting": list(state.acting),
+            "precedence": list(state.window.order),
             "answered": bool(answered),
             "my_claim": list(answers[me][1]) if answered and answers[me] is not None else None,
             "can_claim": bool(mine and not answered and len(GAME.legal_actions(state, me)) > 1),
         }
     return {
-        "seat": seat, "phase": str(state.phase), "to_act": list(state.acting),
-        "round_no": state.round_no, "rounds": opts.rounds, "anchor": state.anchor,
+        "seat": seat,
+        "phase": str(state.phase),
+        "to_act": list(state.acting),
+        "round_no": state.round_no,
+        "rounds": opts.rounds,
+        "anchor": state.anchor,
         "current": state.current if state.phase == Phase.TURN else None,
         "hand": list(state.hands[me]) if mine else [],
         "objective": state.objectives[me] if mine else None,
@@ -47,19 +52,27 @@ def expected(state: Any, seat: int | None) -> dict[str, Any]:
         "hand_counts": [len(h) for h in state.hands],
         "known_cards": [[c for c in h if c in state.public] for h in state.hands],
         "chosen_by": [c is not None for c in state.chosen],
-        "deck_count": len(state.deck), "discard": list(state.discard),
-        "trick_count": state.trick_count, "trick_value": state.trick_value,
-        "last_player": state.last_player, "leader": state.leader,
-        "lead_fails": state.lead_fails, "window": window,
+        "deck_count": len(state.deck),
+        "discard": list(state.discard),
+        "trick_count": state.trick_count,
+        "trick_value": state.trick_value,
+        "last_player": state.last_player,
+        "leader": state.leader,
+        "lead_fails": state.lead_fails,
+        "window": window,
         # the count is the flow's; shown only to a seat that refills now (spec 7)
-        "refill_needed": sources_needed(state, me) if mine and me in state.acting and str(
-            state.phase) in ("REPLENISH", "COMPLETION") else 0,
-        "first_out": list(state.first_out), "totals": list(state.totals),
+        "refill_needed": sources_needed(state, me)
+        if mine and me in state.acting and str(state.phase) in ("REPLENISH", "COMPLETION")
+        else 0,
+        "first_out": list(state.first_out),
+        "totals": list(state.totals),
         "last_round": state.last_round,
         "revealed_hands": [list(h) for h in state.hands] if state.revealed else None,
         "revealed_objectives": list(state.objectives) if state.revealed else None,
-        "winners": list(state.winners), "objectives_on": opts.objectives,
-        "infini_4": opts.infini_4, "numx_interrupt": opts.numx_interrupt,
+        "winners": list(state.winners),
+        "objectives_on": opts.objectives,
+        "infini_4": opts.infini_4,
+        "numx_interrupt": opts.numx_interrupt,
         "malus_plus_values": [list(p) for p in opts.malus_plus_values],
     }
 

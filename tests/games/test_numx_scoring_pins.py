@@ -38,7 +38,13 @@ def test_an_applied_objective_is_reported_with_its_parts():
 
 
 def test_without_objectives_no_row_is_met_and_no_bonus_is_given():
-    scores = score_seats(areas=[["8a", "8b"], ["4a", "3a"]], hands=[[], ["SW1"]],
-                         objectives=[None, None], first_out=[1])
-    assert scores == [SeatScore(-16, 0, -16, None, False, False, 0, -16),
-                      SeatScore(-7, -20, -27, None, False, False, 0, -27)]
+    scores = score_seats(
+        areas=[["8a", "8b"], ["4a", "3a"]],
+        hands=[[], ["SW1"]],
+        objectives=[None, None],
+        first_out=[1],
+    )
+    assert scores == [
+        SeatScore(-16, 0, -16, None, False, False, 0, -16),
+        SeatScore(-7, -20, -27, None, False, False, 0, -27),
+    ]

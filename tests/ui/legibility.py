@@ -65,10 +65,13 @@ def install(monkeypatch: Any) -> Recorder:
             known = recorder.sizes.get(id(image))
             if out is not image and known is not None and image.get_width():
                 pixels, words, caller, _image = known
-                factor = min(out.get_width() / image.get_width(),
-                             out.get_height() / max(1, image.get_height()))
+                factor = min(
+                    out.get_width() / image.get_width(),
+                    out.get_height() / max(1, image.get_height()),
+                )
                 recorder.drawn.append(Drawn(words, pixels * factor, caller + " (scaled)"))
             return out
+
         return scaled
 
     monkeypatch.setattr(pygame.font, "Font", RecordingFont)

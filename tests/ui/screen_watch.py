@@ -231,7 +231,7 @@ class Watcher:
         """What the seats may know at screen time, and the cards shown to all since."""
         batch_index, position = self.screen
         batch = self.batches[batch_index]
-        later = self.batches[batch_index + 1:]
+        later = self.batches[batch_index + 1 :]
         if position >= len(batch.events) - 1 and not any(b.events for b in later):
             return self.batches[-1].after, self.shown_public  # everything has played: now
         if batch.round_start is not None and position < batch.round_start:
@@ -261,7 +261,8 @@ class Watcher:
                 self.violations.append(
                     f"frame {self.frames}: {how} {card} (held by {holders}) shown while "
                     f"{'nobody' if self.at is None else f'seat {self.at}'} is at the screen "
-                    f"(top: {getattr(top, 'name', '')})")
+                    f"(top: {getattr(top, 'name', '')})"
+                )
         for seat, text in self.plate_texts:
             if not HAND_TEXT.search(text):
                 continue
@@ -270,7 +271,8 @@ class Watcher:
             if seat != self.at and not hand <= (known.public | shown):
                 self.violations.append(
                     f"frame {self.frames}: {text!r} on seat {seat}'s plate while "
-                    f"{'nobody' if self.at is None else f'seat {self.at}'} is at the screen")
+                    f"{'nobody' if self.at is None else f'seat {self.at}'} is at the screen"
+                )
 
 
 def merged(first: Knowledge, second: Knowledge) -> Knowledge:
@@ -324,16 +326,25 @@ def drive(
             looked += 1
             if looked > 2:  # look at the hand-off screen for a few frames, then confirm
                 looked = 0
-                events = [enter()] if rng.random() < 0.5 else [
-                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
-                                       pos=top.ready.rect.center)]
+                events = (
+                    [enter()]
+                    if rng.random() < 0.5
+                    else [
+                        pygame.event.Event(
+                            pygame.MOUSEBUTTONDOWN, button=1, pos=top.ready.rect.center
+                        )
+                    ]
+                )
         elif name == "round_summary":
             events = [enter()]
         elif top is table and table.controls and not table.animating:
             acting = [s for s in session.to_act() if session.is_human(s)]
             if acting and rng.random() < 0.3:
-                seat = acting[0] if table.viewer is None else (
-                    table.viewer if table.viewer in acting else acting[0])
+                seat = (
+                    acting[0]
+                    if table.viewer is None
+                    else (table.viewer if table.viewer in acting else acting[0])
+                )
                 table.act(rng.choice(session.legal(seat)), seat)
                 decisions += 1
         watcher.step(events, dt)

@@ -176,8 +176,7 @@ def waiting_for(app: App, table: TableScene, seat: int | None = None) -> bool:
 
 def settle(app: App, table: TableScene, seat: int | None = None, limit: int = 20_000) -> None:
     """Step until a human must act at ``table`` (summaries and hand-offs confirmed)."""
-    run_until(app, lambda a: waiting_for(a, table, seat), limit=limit,
-              human=lambda a, t: None)
+    run_until(app, lambda a: waiting_for(a, table, seat), limit=limit, human=lambda a, t: None)
 
 
 def press(app: App, code: int, unicode: str = "", mod: int = 0) -> None:

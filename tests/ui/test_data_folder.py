@@ -117,12 +117,21 @@ def test_a_read_only_data_folder_is_read_told_once_and_never_written(
 ) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
-    settings = {"format": "nove-desktop-settings", "version": 1, "animation_speed": "off",
-                "ai_pace": "instant", "volume": 0.25, "language": "fr"}
+    settings = {
+        "format": "nove-desktop-settings",
+        "version": 1,
+        "animation_speed": "off",
+        "ai_pace": "instant",
+        "volume": 0.25,
+        "language": "fr",
+    }
     (folder / "settings.json").write_text(json.dumps(settings))
     (folder / "autosave.json").write_text(json.dumps(a_save()))
-    counts = {"format": "nove-desktop-statistics", "version": 1,
-              "games": {"kael": {"played": 4, "won": 2, "best_score": 3}}}
+    counts = {
+        "format": "nove-desktop-statistics",
+        "version": 1,
+        "games": {"kael": {"played": 4, "won": 2, "best_score": 3}},
+    }
     (folder / "statistics.json").write_text(json.dumps(counts))
     before = snapshot(folder)
 

@@ -47,8 +47,9 @@ def fresh(app):
     reset(app)
 
 
-def watched_table(app, monkeypatch, game_id, kinds, seed, quick=True,
-                  **options) -> tuple[Watcher, TableScene]:
+def watched_table(
+    app, monkeypatch, game_id, kinds, seed, quick=True, **options
+) -> tuple[Watcher, TableScene]:
     watcher = Watcher(app, monkeypatch)
     session = session_for(app, game_id, list(kinds), seed=seed, quick=quick, **options)
     table = open_table(app, session)
@@ -57,8 +58,9 @@ def watched_table(app, monkeypatch, game_id, kinds, seed, quick=True,
 
 
 @pytest.mark.parametrize(("game_id", "kinds", "speed", "seed"), RUNS)
-def test_no_frame_shows_a_private_card_to_the_wrong_eyes(app, monkeypatch, game_id, kinds, speed,
-                                                        seed):
+def test_no_frame_shows_a_private_card_to_the_wrong_eyes(
+    app, monkeypatch, game_id, kinds, speed, seed
+):
     app.settings.animation_speed = speed
     watcher, table = watched_table(app, monkeypatch, game_id, kinds, seed)
     decisions = drive(app, watcher, table, random.Random(seed), 1 / 30, 3000, lambda: ENTER)
@@ -75,8 +77,16 @@ def test_kael_windows_were_watched(app, monkeypatch):
     """The Kaël runs reach public windows with several humans (their frames were judged)."""
     app.settings.animation_speed = "off"
     watcher, table = watched_table(app, monkeypatch, "kael", (H, H, H), 1, quick=False)
-    drive(app, watcher, table, random.Random(1), 1 / 30, 6000, lambda: ENTER,
-          stop=lambda: watcher.window_frames > 30)
+    drive(
+        app,
+        watcher,
+        table,
+        random.Random(1),
+        1 / 30,
+        6000,
+        lambda: ENTER,
+        stop=lambda: watcher.window_frames > 30,
+    )
     assert watcher.window_frames > 30
     assert watcher.violations == []
 
@@ -114,8 +124,16 @@ def test_a_hand_shown_before_the_first_hand_off_is_caught(app, monkeypatch, game
 def test_a_hand_total_of_another_seat_is_caught(app, monkeypatch, game_id):
     fixed = {"deal_mode": "fixed"} if game_id == "kael" else {}  # cards from the start
     watcher, table = watched_table(app, monkeypatch, game_id, (H, H, AI), 7, **fixed)
-    drive(app, watcher, table, random.Random(7), 1 / 30, 2000, lambda: ENTER,
-          stop=lambda: watcher.confirmations >= 1 and app.stack.top is table)
+    drive(
+        app,
+        watcher,
+        table,
+        random.Random(7),
+        1 / 30,
+        2000,
+        lambda: ENTER,
+        stop=lambda: watcher.confirmations >= 1 and app.stack.top is table,
+    )
     assert watcher.violations == []
     assert watcher.at is not None  # a confirmed hand-off: a player is at the screen
     other = 1 - watcher.at
@@ -138,8 +156,16 @@ def test_a_skipped_hand_off_is_caught(app, monkeypatch, game_id):
         table.set_viewer(seat)
 
     monkeypatch.setattr(table, "start_handoff", no_handoff)
-    drive(app, watcher, table, random.Random(8), 1 / 30, 1500, lambda: ENTER,
-          stop=lambda: bool(watcher.violations))
+    drive(
+        app,
+        watcher,
+        table,
+        random.Random(8),
+        1 / 30,
+        1500,
+        lambda: ENTER,
+        stop=lambda: bool(watcher.violations),
+    )
     assert watcher.confirmations == 0
     assert watcher.violations, "a table that skips the hand-off went unnoticed"
 
@@ -153,25 +179,43 @@ def test_a_hand_off_screen_that_shows_the_table_is_caught(app, monkeypatch, game
     def handoff_over_the_cards(seat):  # ...and still shows the last player's cards
         table.show_controls([])
         table.controls_key = ("handoff", seat)
-        app.scenes.push("handoff", player=table.names[seat],
-                        on_ready=lambda: table.set_viewer(seat))
+        app.scenes.push(
+            "handoff", player=table.names[seat], on_ready=lambda: table.set_viewer(seat)
+        )
 
     monkeypatch.setattr(table, "start_handoff", handoff_over_the_cards)
-    drive(app, watcher, table, random.Random(9), 1 / 30, 1500, lambda: ENTER,
-          stop=lambda: watcher.confirmations >= 2)
+    drive(
+        app,
+        watcher,
+        table,
+        random.Random(9),
+        1 / 30,
+        1500,
+        lambda: ENTER,
+        stop=lambda: watcher.confirmations >= 2,
+    )
     assert any("top: handoff" in v for v in watcher.violations), watcher.violations[:3]
 
 
 def test_a_badge_on_a_face_down_joker_is_caught(app, monkeypatch):
     """A joker's badge tells what the card is: drawn on another seat's card it is a leak."""
     watcher, table = watched_table(app, monkeypatch, "nove", (H, H), 10)
-    drive(app, watcher, table, random.Random(10), 1 / 30, 2000, lambda: ENTER,
-          stop=lambda: watcher.confirmations >= 1 and app.stack.top is table)
+    drive(
+        app,
+        watcher,
+        table,
+        random.Random(10),
+        1 / 30,
+        2000,
+        lambda: ENTER,
+        stop=lambda: watcher.confirmations >= 1 and app.stack.top is table,
+    )
     decorate = type(table).decorate
 
     def badge_everywhere(surface, sprite, rect):  # planted: a badge on every face-down card
         if not sprite.showing_face:
             from nove_desktop.ui.table.text import fitted
+
             fitted(app, "?", 20, 12, (255, 255, 255))
         decorate(table, surface, sprite, rect)
 
@@ -206,10 +250,22 @@ def window_frames(app, wanted) -> int:
 
 def test_a_cut_window_lasts_the_same_whether_or_not_anyone_can_cut(app):
     app.settings.window_seconds = 3.0
-    can = window_frames(app, lambda s: s.state.phase == "CUT_WINDOW" and Cut() in s.legal(0)
-                        and not any(Cut() in s.legal(seat) for seat in (1, 2)))
-    cannot = window_frames(app, lambda s: s.state.phase == "CUT_WINDOW" and 0 in s.to_act()
-                           and not any(Cut() in s.legal(seat) for seat in (0, 1, 2)))
+    can = window_frames(
+        app,
+        lambda s: (
+            s.state.phase == "CUT_WINDOW"
+            and Cut() in s.legal(0)
+            and not any(Cut() in s.legal(seat) for seat in (1, 2))
+        ),
+    )
+    cannot = window_frames(
+        app,
+        lambda s: (
+            s.state.phase == "CUT_WINDOW"
+            and 0 in s.to_act()
+            and not any(Cut() in s.legal(seat) for seat in (0, 1, 2))
+        ),
+    )
     assert can == cannot
     assert can >= 3 * 60 - 2  # the window's full three seconds at 60 frames a second
 

@@ -15,8 +15,9 @@ from ai.search import Budget
 from ai.search import budget as search_budget
 from nove_desktop.ui.table import hints
 
-QUESTION = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT,
-                              unicode="?", scancode=0)
+QUESTION = pygame.event.Event(
+    pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?", scancode=0
+)
 
 QUICK_HINTS = {  # 120 simulations per hint at any seat count: quick tests
     game: dict.fromkeys(seats, 120) for game, seats in search_budget.HINT_ITERATIONS.items()
@@ -41,8 +42,11 @@ def quick_hints(app, monkeypatch):
 def waiting_human(app, game_id, seed=4):
     session = session_for(app, game_id, ["human", AI, AI], seed=seed)
     table = open_table(app, session)
-    run_until(app, lambda a: bool(table.controls) and not table.animating
-              and table.viewer in session.to_act(), limit=30_000)
+    run_until(
+        app,
+        lambda a: bool(table.controls) and not table.animating and table.viewer in session.to_act(),
+        limit=30_000,
+    )
     return session, table
 
 
@@ -86,7 +90,7 @@ def test_the_hint_asks_with_the_human_seats_own_request(app, monkeypatch):
 
     monkeypatch.setattr(table.runner, "submit", spy)
     table.advisor.ask()
-    (key, work, (request,)), = sent
+    ((key, work, (request,)),) = sent
     assert key == hints.HINT_KEY and work is hints.hint
     assert request.seat == 0 and request.kind == "hard"
     # The game's recorded hint budget (a fixed number of simulations), never a clock.
@@ -112,8 +116,15 @@ def at_an_ai_decision(app):
     """A NOVE table (the human in the third seat) where an AI seat is deciding."""
     session = session_for(app, "nove", [AI, AI, "human"], seed=9)
     table = open_table(app, session)
-    run_until(app, lambda a: bool(session.to_act()) and not session.is_human(session.to_act()[0])
-              and not table.animating, limit=30_000)
+    run_until(
+        app,
+        lambda a: (
+            bool(session.to_act())
+            and not session.is_human(session.to_act()[0])
+            and not table.animating
+        ),
+        limit=30_000,
+    )
     step(app)
     return session, table
 
@@ -142,8 +153,11 @@ def test_the_hint_button_is_drawn_whenever_a_hint_can_be_asked(app):
     assert not table.hint_button.visible
     spot = table.hint_button.rect.center
     hidden = app.screen.get_at(spot)
-    run_until(app, lambda a: bool(table.controls) and not table.animating
-              and table.viewer in session.to_act(), limit=30_000)
+    run_until(
+        app,
+        lambda a: bool(table.controls) and not table.animating and table.viewer in session.to_act(),
+        limit=30_000,
+    )
     step(app)
     assert table.hint_button.visible
     assert app.screen.get_at(spot) != hidden, "the Hint button is not drawn"
@@ -194,8 +208,11 @@ def test_the_hint_covers_no_card_at_the_smallest_window(app, game_id):
         app.draw()
         box = table.hint_rect
         assert box.width and box.height
-        covered = [ref for ref, sprite in table.sprites.items()
-                   if sprite.visible and box.colliderect(card_rect(table, sprite))]
+        covered = [
+            ref
+            for ref, sprite in table.sprites.items()
+            if sprite.visible and box.colliderect(card_rect(table, sprite))
+        ]
         assert not covered, (box, covered)
         assert pygame.Rect(0, 0, 1024, 640).contains(box)
     finally:

@@ -72,12 +72,21 @@ ASCII_LETTER = re.compile(r"[A-Za-z]")
 # - in About, the shipped components, their licences' names and the licence files: legal names
 #   and paths, kept as the licence texts themselves are (in English).
 ALLOWED_WORDS = sorted(
-    {*NAMES, *(game.title for game in default_registry()), *i18n.LANGUAGES.values(),
-     *(i18n.pseudo(game.title, expand=False) for game in default_registry()),  # in the rules
-     "nove-desktop", "NOVE", *DEFAULT_NAMES[1:]},
-    key=len, reverse=True)
-PSEUDO_LETTERS = set(i18n.pseudo(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", expand=False))
+    {
+        *NAMES,
+        *(game.title for game in default_registry()),
+        *i18n.LANGUAGES.values(),
+        *(i18n.pseudo(game.title, expand=False) for game in default_registry()),  # in the rules
+        "nove-desktop",
+        "NOVE",
+        *DEFAULT_NAMES[1:],
+    },
+    key=len,
+    reverse=True,
+)
+PSEUDO_LETTERS = set(
+    i18n.pseudo("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", expand=False)
+)
 LETTER = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")  # a lone capital: a rank or a key
 
 
@@ -162,7 +171,8 @@ def app(tmp_path_factory, screen):
         image = fit(app, text, max_width, *args)
         if image.get_width() > max_width:
             screen.overflows[screen.where].add(
-                f"{text!r}: {image.get_width()} px in {max_width} px")
+                f"{text!r}: {image.get_width()} px in {max_width} px"
+            )
         return image
 
     patch.setattr(text_module, "_fit", checked_fit)
@@ -173,7 +183,8 @@ def app(tmp_path_factory, screen):
         room = rect.width - max(12, rect.height // 3)  # the label's room inside the button
         if image.get_width() > room or image.get_height() > rect.height:
             screen.overflows[screen.where].add(
-                f"{text!r}: {image.get_size()} px on a {rect.size} button")
+                f"{text!r}: {image.get_size()} px on a {rect.size} button"
+            )
         return image
 
     patch.setattr(widgets, "_label", checked_label)
@@ -181,8 +192,9 @@ def app(tmp_path_factory, screen):
     # The rules are whole documents translated as files (rules/<language>/<game>.txt), not
     # through the catalog: the pseudo-language's rules are the English ones made pseudo.
     english_rules = rules_scene._read_rules
-    patch.setattr(rules_scene, "_read_rules",
-                  lambda app, game_id: i18n.pseudo(english_rules(app, game_id)))
+    patch.setattr(
+        rules_scene, "_read_rules", lambda app, game_id: i18n.pseudo(english_rules(app, game_id))
+    )
     application = make_app(tmp_path_factory.mktemp("i18n"), size=SIZE)
     # The app starts in the settings' language; then the pseudo-language, as a switch does.
     i18n.install(RecordingPseudo(screen), "en")
@@ -256,8 +268,14 @@ def extras(app, screen: Screen, table: TableScene, game_id: str) -> None:
     show(app, screen, screen.where)
     screen.where = f"table {game_id} hint"
     table.viewer = seat if table.viewer is None else table.viewer
-    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT,
-                                  unicode="?", scancode=0)])
+    step(
+        app,
+        [
+            pygame.event.Event(
+                pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?", scancode=0
+            )
+        ],
+    )
     for _ in range(3000):
         if not table.advisor.thinking:
             break
@@ -338,8 +356,9 @@ def test_every_message_asked_for_is_in_the_template(screen):
 
     with TEMPLATE.open("rb") as handle:
         catalog = read_po(handle)
-    known = {text for m in catalog if m.id
-             for text in (m.id if isinstance(m.id, tuple) else (m.id,))}
+    known = {
+        text for m in catalog if m.id for text in (m.id if isinstance(m.id, tuple) else (m.id,))
+    }
     assert screen.messages, "nothing was translated"
     missing = sorted(screen.messages - known)
     assert not missing, missing

@@ -23,8 +23,20 @@ from nove_desktop.ui.scenes.setup import SetupScene
 SIZE = (1024, 640)
 LANGUAGES = ("en", "fr", "de", "it")
 SEATS = {"nove": 6, "banco": 12, "nox": 6, "kael": 6, "numx": 6}
-NAMES = ["You", "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina", "Hugo", "Ines",
-         "Jonas", "Kim"]
+NAMES = [
+    "You",
+    "Ada",
+    "Bruno",
+    "Chiara",
+    "Dario",
+    "Elsa",
+    "Fabio",
+    "Gina",
+    "Hugo",
+    "Ines",
+    "Jonas",
+    "Kim",
+]
 
 
 def report(recorder):
@@ -45,8 +57,13 @@ def test_menu_scenes_are_legible(tmp_path, monkeypatch, language):
     app.set_language(language)
     draw(app, recorder)
     handoff = {"player": "Chiara", "on_ready": lambda: None}
-    for name, options in [("choose_game", {}), ("settings", {}), ("statistics", {}),
-                          ("about", {}), ("handoff", handoff)]:
+    for name, options in [
+        ("choose_game", {}),
+        ("settings", {}),
+        ("statistics", {}),
+        ("about", {}),
+        ("handoff", handoff),
+    ]:
         app.scenes.push(name, **options)
         draw(app, recorder)
         app.stack.pop()
@@ -70,8 +87,10 @@ def open_largest(tmp_path, recorder, game_id, language):
     game = app.registry.get(game_id)
     players = SEATS[game_id]
     options = game.options_from_json({"players": players, **QUICK_OPTIONS[game_id]})
-    seats = [SeatConfig(i18n._("You") if i == 0 else NAMES[i], "human" if i == 0 else AI)
-             for i in range(players)]
+    seats = [
+        SeatConfig(i18n._("You") if i == 0 else NAMES[i], "human" if i == 0 else AI)
+        for i in range(players)
+    ]
     table = open_table(app, GameSession(game, options, 5, seats))
     settle(app, table, 0)
     return app, table
@@ -83,8 +102,9 @@ def check(recorder):
     assert recorder.drawn, "the recorder saw no text: it is not watching"
     problems = report(recorder) + sorted({f"outside the window: {o}" for o in recorder.outside})
     if problems:
-        pytest.fail(f"{len(problems)} texts under {READABLE} px or off the window:\n"
-                    + "\n".join(problems))
+        pytest.fail(
+            f"{len(problems)} texts under {READABLE} px or off the window:\n" + "\n".join(problems)
+        )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -100,8 +120,14 @@ def test_tables_are_legible(tmp_path, monkeypatch, game_id, language):
 
 
 # Playing to the end is the slow part: each game ends once, the four languages shared out.
-ENDINGS = [("nove", "fr"), ("banco", "de"), ("nox", "it"), ("kael", "en"), ("numx", "de"),
-           ("numx", "fr")]
+ENDINGS = [
+    ("nove", "fr"),
+    ("banco", "de"),
+    ("nox", "it"),
+    ("kael", "en"),
+    ("numx", "de"),
+    ("numx", "fr"),
+]
 
 
 @pytest.mark.parametrize(("game_id", "language"), ENDINGS)

@@ -67,8 +67,13 @@ def push(app, name, **options):
 
 
 def click(app, pos):
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)], FRAME)
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+        ],
+        FRAME,
+    )
 
 
 # -- the markup, without a window -----------------------------------------------------------------
@@ -446,9 +451,13 @@ def test_pass_and_play_never_calls_anyone_you(app, monkeypatch):
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_scenes_render_at_other_sizes(app, size):
     names: list[tuple[str, dict[str, object]]] = [
-        ("rules", {"game_id": "nove", "choose": True}), ("settings", {}),
-        ("statistics", {}), ("choose_game", {}), ("title", {}),
-        ("setup", {"game_id": "kael"})]
+        ("rules", {"game_id": "nove", "choose": True}),
+        ("settings", {}),
+        ("statistics", {}),
+        ("choose_game", {}),
+        ("title", {}),
+        ("setup", {"game_id": "kael"}),
+    ]
     for name, options in names:
         app._resized(1280, 720)
         scene = push(app, name, **options)

@@ -42,8 +42,9 @@ def test_a_failed_save_says_what_happens_and_covers_no_plate(app, monkeypatch):
     monkeypatch.setattr(app.storage, "save_game", refuse)
     table.autosave()
     said = [toast.text for toast in app.toasts]
-    assert said == ["The game could not be saved. It goes on, but if you close the app it "
-                    "cannot be resumed."]
+    assert said == [
+        "The game could not be saved. It goes on, but if you close the app it cannot be resumed."
+    ]
     step(app)
     assert table.toast_corner is not None  # the table's toasts have their own corner
     left, bottom, width = table.toast_corner

@@ -87,16 +87,21 @@ class Monkey:
         rects = self.targets(top) if top is not None else []
         if rects and self.rng.random() < 0.5:
             rect = self.rng.choice(rects)
-            return (self.rng.randint(rect.left, max(rect.left, rect.right - 1)),
-                    self.rng.randint(rect.top, max(rect.top, rect.bottom - 1)))
+            return (
+                self.rng.randint(rect.left, max(rect.left, rect.right - 1)),
+                self.rng.randint(rect.top, max(rect.top, rect.bottom - 1)),
+            )
         return (self.rng.randrange(w), self.rng.randrange(h))
 
     def event(self) -> list[pygame.event.Event]:
         rng = self.rng
         roll = rng.random()
         if roll < 0.18:
-            return [pygame.event.Event(pygame.MOUSEMOTION, pos=self.position(), rel=(1, 1),
-                                       buttons=(0, 0, 0))]
+            return [
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=self.position(), rel=(1, 1), buttons=(0, 0, 0)
+                )
+            ]
         if roll < 0.48:
             pos = self.position()
             button = rng.choice([1, 1, 1, 1, 1, 1, 2, 3, 4, 5])
@@ -105,9 +110,18 @@ class Monkey:
             return [down, up] if rng.random() < 0.8 else [down]
         if roll < 0.52:
             y = rng.choice([-3, -1, 1, 2])
-            return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
-                                       precise_x=0.0, precise_y=float(y), which=0,
-                                       touch=False)]
+            return [
+                pygame.event.Event(
+                    pygame.MOUSEWHEEL,
+                    x=0,
+                    y=y,
+                    flipped=False,
+                    precise_x=0.0,
+                    precise_y=float(y),
+                    which=0,
+                    touch=False,
+                )
+            ]
         if roll < 0.56:
             return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(TEXTS))]
         if roll < 0.563:
@@ -116,8 +130,11 @@ class Monkey:
         if roll < 0.575:
             return [self.key(pygame.K_ESCAPE)]
         if roll < 0.59:
-            return [pygame.event.Event(pygame.KEYUP, key=rng.choice(KEYS), mod=0, unicode="",
-                                       scancode=0)]
+            return [
+                pygame.event.Event(
+                    pygame.KEYUP, key=rng.choice(KEYS), mod=0, unicode="", scancode=0
+                )
+            ]
         return [self.key(rng.choice(KEYS))]
 
     def key(self, code: int) -> pygame.event.Event:
@@ -175,8 +192,12 @@ def open_setup(app, game_id: str) -> None:
 
 
 # (first event, animation speed, AI pace): mostly fast, a stretch at normal speed.
-PHASES = [(0.0, "off", "instant"), (0.3, "fast", "instant"), (0.55, "normal", "fast"),
-          (0.75, "off", "instant")]
+PHASES = [
+    (0.0, "off", "instant"),
+    (0.3, "fast", "instant"),
+    (0.55, "normal", "fast"),
+    (0.75, "off", "instant"),
+]
 
 
 def monkey_run(app, game_id: str, events: int, seed: int) -> Monkey:
@@ -221,10 +242,12 @@ def app(tmp_path_factory):
 
 def report(game_id: str, monkey: Monkey, seconds: float) -> None:
     finished = sum(1 for s in monkey.sessions.values() if s.over)
-    print(f"\nmonkey at {game_id}: {monkey.events} events, {monkey.frames} frames in "
-          f"{seconds:.1f} s; scenes {sorted(monkey.scenes)}; games {sorted(monkey.games)} "
-          f"({len(monkey.sessions)} started, {finished} finished); restarts {monkey.restarts}; "
-          f"checks {monkey.checks}; longest game {monkey.max_actions} actions")
+    print(
+        f"\nmonkey at {game_id}: {monkey.events} events, {monkey.frames} frames in "
+        f"{seconds:.1f} s; scenes {sorted(monkey.scenes)}; games {sorted(monkey.games)} "
+        f"({len(monkey.sessions)} started, {finished} finished); restarts {monkey.restarts}; "
+        f"checks {monkey.checks}; longest game {monkey.max_actions} actions"
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -240,8 +263,9 @@ def seeded_deals(monkeypatch):
     import nove_desktop.ui.scenes.setup as setup_scene
 
     ticks = itertools.count(1)
-    monkeypatch.setattr(setup_scene, "time",
-                        types.SimpleNamespace(time_ns=lambda: next(ticks) * 104_729))
+    monkeypatch.setattr(
+        setup_scene, "time", types.SimpleNamespace(time_ns=lambda: next(ticks) * 104_729)
+    )
 
 
 @pytest.mark.parametrize("game_id", list(table_classes()))

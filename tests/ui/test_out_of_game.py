@@ -22,8 +22,13 @@ def app(tmp_path_factory):
 @pytest.fixture(scope="module")
 def save(app):
     """A Kaël game where the person (seat 0) is out and two computer players play on."""
-    session = found(app, "kael", ["human", AI, AI],
-                    lambda s: s.state.eliminated[0] and not s.over, seeds=range(1, 60))
+    session = found(
+        app,
+        "kael",
+        ["human", AI, AI],
+        lambda s: s.state.eliminated[0] and not s.over,
+        seeds=range(1, 60),
+    )
     return session.to_save()
 
 

@@ -54,11 +54,21 @@ os.kill(os.getpid(), signal.SIGKILL)
 
 def crash(tmp_path: Path, game_id: str, moment: str) -> Path:
     data = tmp_path / "data"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy", "LANGUAGE": "en"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "LANGUAGE": "en",
+    }
     child = subprocess.run(
         [sys.executable, "-c", CHILD, game_id, moment, str(data), str(ROOT)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert child.returncode == -signal.SIGKILL, child.stderr[-3000:]
     return data

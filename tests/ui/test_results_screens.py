@@ -24,8 +24,14 @@ def frames(seconds):
 
 
 def summary(app, closed):
-    return app.scenes.push("round_summary", title="Round 1", columns=["Player", "Total"],
-                           rows=[["Ana", "3"]], on_close=lambda: closed.append(True), last=True)
+    return app.scenes.push(
+        "round_summary",
+        title="Round 1",
+        columns=["Player", "Total"],
+        rows=[["Ana", "3"]],
+        on_close=lambda: closed.append(True),
+        last=True,
+    )
 
 
 def test_the_summary_ignores_keys_and_clicks_for_its_first_second(app):
@@ -53,8 +59,15 @@ def test_the_guard_counts_frame_time_not_frames(app):
 
 
 def game_over(app, played):
-    return app.scenes.push("game_over", names=["Ana", "Ben"], scores=[10, 4], winners=[0],
-                           reason="", rounds=3, on_again=lambda: played.append(True))
+    return app.scenes.push(
+        "game_over",
+        names=["Ana", "Ben"],
+        scores=[10, 4],
+        winners=[0],
+        reason="",
+        rounds=3,
+        on_again=lambda: played.append(True),
+    )
 
 
 def test_the_game_over_never_deals_again_on_a_stray_enter(app):

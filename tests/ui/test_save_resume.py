@@ -180,8 +180,7 @@ def test_the_resumed_table_plays_on_and_keeps_saving(apps, tmp_path, game_id):
 def test_the_status_line_is_drawn_right_after_continue(apps, tmp_path, game_id, monkeypatch):
     """Defect 5d: the first frame of a resumed table says whose turn it is."""
     first = apps(tmp_path)
-    play(first, new_table(first, game_id, seed=11, kinds=["human", AI, AI]),
-         random.Random(6), 9)
+    play(first, new_table(first, game_id, seed=11, kinds=["human", AI, AI]), random.Random(6), 9)
     drawn: list[str] = []
     fitted = paint.fitted
 
@@ -236,8 +235,12 @@ def test_a_finished_game_cannot_be_continued(apps, tmp_path):
 # -- in the middle of a window or a prompt ---------------------------------------------------------
 def test_continue_in_the_middle_of_a_cut_window(apps, tmp_path):
     app = apps(tmp_path)
-    session = found(app, "kael", ["human", AI, AI],
-                    lambda s: s.state.phase == "CUT_WINDOW" and Cut() in s.legal(0))
+    session = found(
+        app,
+        "kael",
+        ["human", AI, AI],
+        lambda s: s.state.phase == "CUT_WINDOW" and Cut() in s.legal(0),
+    )
     app.storage.save_game(session.to_save())
     second = apps(tmp_path)
     table = continue_game(second)
@@ -250,15 +253,17 @@ def test_continue_in_the_middle_of_a_cut_window(apps, tmp_path):
     press(second, pygame.K_c, "c")
     assert (0, Cut().to_json()) in table.session.replay.actions[count:]
     assert saved_actions(second.storage)[-1] == {"seat": 0, "action": Cut().to_json()} or (
-        len(saved_actions(second.storage)) == actions_of(table.session))
+        len(saved_actions(second.storage)) == actions_of(table.session)
+    )
     assert_valid(table.session, second.registry)
 
 
 def test_continue_in_the_middle_of_a_window_that_runs_out(apps, tmp_path):
     """Nobody answers: the window runs its length and the human passes."""
     app = apps(tmp_path)
-    session = found(app, "kael", ["human", AI, AI],
-                    lambda s: s.state.phase == "CUT_WINDOW" and 0 in s.to_act())
+    session = found(
+        app, "kael", ["human", AI, AI], lambda s: s.state.phase == "CUT_WINDOW" and 0 in s.to_act()
+    )
     app.storage.save_game(session.to_save())
     table = continue_game(apps(tmp_path))
     count = actions_of(table.session)
@@ -272,8 +277,9 @@ def test_continue_in_the_middle_of_a_window_that_runs_out(apps, tmp_path):
 @pytest.mark.parametrize("answer", ["keep", "lay"])
 def test_continue_in_the_middle_of_a_good_draw_prompt(apps, tmp_path, answer):
     app = apps(tmp_path)
-    session = found(app, "kael", ["human", AI, AI],
-                    lambda s: s.to_act() == (0,) and GoodDraw() in s.legal(0))
+    session = found(
+        app, "kael", ["human", AI, AI], lambda s: s.to_act() == (0,) and GoodDraw() in s.legal(0)
+    )
     app.storage.save_game(session.to_save())
     second = apps(tmp_path)
     second.settings.always_good_draw = False
@@ -344,12 +350,26 @@ run_until(app, lambda a: False, limit=10**7, human=first_legal)
 def run_and_kill(tmp_path, game_id, target, when, kinds):
     data = tmp_path / "data"
     marker = tmp_path / "marker.json"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", NOVE_DESKTOP_DATA=str(data))
-    command = [sys.executable, "-c", CHILD, game_id, str(target), str(marker), when,
-               ",".join(kinds)]
-    child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        NOVE_DESKTOP_DATA=str(data),
+    )
+    command = [
+        sys.executable,
+        "-c",
+        CHILD,
+        game_id,
+        str(target),
+        str(marker),
+        when,
+        ",".join(kinds),
+    ]
+    child = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert child.stdout is not None and child.stderr is not None  # both piped
     try:
         deadline = time.monotonic() + 120
@@ -470,8 +490,7 @@ def _unknown_ai(data):
 
 @pytest.mark.parametrize("game_id", TABLES)
 @pytest.mark.parametrize("mutate", [_illegal, _shifted, _bad_action, _an_extra_seat, _unknown_ai])
-def test_a_save_that_does_not_replay_is_set_aside_with_an_error(apps, tmp_path, game_id,
-                                                                 mutate):
+def test_a_save_that_does_not_replay_is_set_aside_with_an_error(apps, tmp_path, game_id, mutate):
     app = apps(tmp_path)
     _tampered_save(app, game_id, mutate)
     reset(app)

@@ -59,8 +59,7 @@ def test_no_sentence_about_the_viewer_is_in_the_third_person(tmp_path, game_id, 
     game = app.registry.get(game_id)
     players = GAMES[game_id]
     options = game.options_from_json({"players": players, **QUICK_OPTIONS[game_id]})
-    seats = [SeatConfig(VIEWER, "human")] + [
-        SeatConfig(f"Bot{i}", AI) for i in range(1, players)]
+    seats = [SeatConfig(VIEWER, "human")] + [SeatConfig(f"Bot{i}", AI) for i in range(1, players)]
     session = GameSession(game, options, 11, seats)
     recorder = Recorder()
     statuses: list[str] = []

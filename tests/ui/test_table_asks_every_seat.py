@@ -47,8 +47,7 @@ def _kael_cut_window(session: GameSession) -> bool:
 
 def _numx_fx_window(session: GameSession) -> bool:
     acting = session.to_act()
-    return (session.state.phase == NumxPhase.FX_WINDOW
-            and len([s for s in acting if s != 0]) >= 2)
+    return session.state.phase == NumxPhase.FX_WINDOW and len([s for s in acting if s != 0]) >= 2
 
 
 WINDOWS = {"kael": _kael_cut_window, "numx": _numx_fx_window}

@@ -105,13 +105,14 @@ def action_count(table):
 
 # -- the model follows the observation -------------------------------------------------------------
 def model_rows(table):
-    return {zone: [None if is_placeholder(r) else r for r in refs]
-            for zone, refs in table.zones.rows.items()}
+    return {
+        zone: [None if is_placeholder(r) else r for r in refs]
+        for zone, refs in table.zones.rows.items()
+    }
 
 
 @pytest.mark.parametrize(("players", "speed"), [(12, "off"), (5, "fast")])
-def test_after_every_action_the_animated_model_already_equals_the_observation(app, players,
-                                                                              speed):
+def test_after_every_action_the_animated_model_already_equals_the_observation(app, players, speed):
     """When the events of an action have played, the cards, the stock, the chips, the stakes
     and the revealed hole cards the handlers built are the observation's, before the table
     rebuilds itself from it (the rebuild only corrects; here it has nothing to correct)."""
@@ -161,8 +162,12 @@ def test_a_routine_bet_is_one_click_and_the_slider_starts_at_the_previous_bet(ap
     assert action_count(table) == before + 1 and last_action(table) == Bet(1)
     # A later hand: the slider is preset to this player's previous bet.
     table.last_bet[0] = 4
-    run_until(app, lambda a: table.betting() and not table.animating, limit=20_000,
-              human=lambda a, t: step(a, [key(pygame.K_s)]))
+    run_until(
+        app,
+        lambda a: table.betting() and not table.animating,
+        limit=20_000,
+        human=lambda a, t: step(a, [key(pygame.K_s)]),
+    )
     assert table.slider.value == 4
     assert table.bet_button.label.startswith("Bet 4")
     step(app, [key(pygame.K_RETURN)])  # one key
@@ -187,12 +192,18 @@ def test_the_keyboard_alone_bets_hits_and_stands(app):
     if table.session.decider() == 0 and HIT in table.session.legal(0):
         step(app, [key(pygame.K_h)])
         assert last_action(table) == HIT
-        run_until(app, lambda a: table.session.decider() != 0 or (
-            bool(table.controls) and not table.animating), human=lambda a, t: None)
+        run_until(
+            app,
+            lambda a: (
+                table.session.decider() != 0 or (bool(table.controls) and not table.animating)
+            ),
+            human=lambda a, t: None,
+        )
     if table.session.decider() == 0:
         stand = table.controls[1]
-        steps = (table.focus.widgets.index(stand) - table.focus.widgets.index(
-            table.focus.focused)) % len(table.focus.widgets)
+        steps = (
+            table.focus.widgets.index(stand) - table.focus.widgets.index(table.focus.focused)
+        ) % len(table.focus.widgets)
         step(app, [key(pygame.K_TAB)] * steps + [ENTER])
         assert last_action(table) == STAND
 
@@ -203,13 +214,27 @@ def test_mouse_on_the_slider_track_and_the_buttons(app):
     track = slider.track
     step(app, [click((track.right, track.centery))])
     assert slider.value == 10
-    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(track.x + track.width // 2,
-                                                           track.centery), rel=(0, 0),
-                                  buttons=(1, 0, 0))])
+    step(
+        app,
+        [
+            pygame.event.Event(
+                pygame.MOUSEMOTION,
+                pos=(track.x + track.width // 2, track.centery),
+                rel=(0, 0),
+                buttons=(1, 0, 0),
+            )
+        ],
+    )
     assert slider.value in (5, 6)  # dragged to the middle of 1..10
     step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=track.center)])
-    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(track.right, track.centery),
-                                  rel=(0, 0), buttons=(0, 0, 0))])
+    step(
+        app,
+        [
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(track.right, track.centery), rel=(0, 0), buttons=(0, 0, 0)
+            )
+        ],
+    )
     assert slider.value in (5, 6)  # released: moving the mouse no longer drags
     value = slider.value
     step(app, [click(table.bet_button.rect.center)])
@@ -292,12 +317,15 @@ def capped_table(app, chips, first_banker=3):
     return table
 
 
-@pytest.mark.parametrize(("chips", "high", "caption"), [
-    ((100, 100, 100, 8), 8, "Bet 1 to 8: the bank has only 8 left"),
-    ((6, 100, 100, 100), 6, "Bet 1 to 6: you have only 6 chips"),
-    ((100, 100, 100, 100), 10, "Bet 1 to 10: table limit 10"),
-    ((100, 100, 100, 1), 1, "Bet 1 chip: the bank has only 1 left"),
-])
+@pytest.mark.parametrize(
+    ("chips", "high", "caption"),
+    [
+        ((100, 100, 100, 8), 8, "Bet 1 to 8: the bank has only 8 left"),
+        ((6, 100, 100, 100), 6, "Bet 1 to 6: you have only 6 chips"),
+        ((100, 100, 100, 100), 10, "Bet 1 to 10: table limit 10"),
+        ((100, 100, 100, 1), 1, "Bet 1 chip: the bank has only 1 left"),
+    ],
+)
 def test_the_slider_offers_only_the_legal_range_and_says_why(app, chips, high, caption):
     table = capped_table(app, chips)
     slider = table.slider
@@ -347,11 +375,13 @@ def test_resume_mid_hand_restores_the_cards_the_stakes_and_the_log(app):
 def test_resume_between_terms_keeps_the_term_start_chips(app):
     """The chips at the start of the bank term (the summary's first column) come back."""
     app.settings.animation_speed = "off"
-    session = session_for(app, "banco", ["human", AI, AI], seed=21, hands_per_bank=1,
-                          max_hands=4)
+    session = session_for(app, "banco", ["human", AI, AI], seed=21, hands_per_bank=1, max_hands=4)
     table = open_table(app, session)
-    run_until(app, lambda a: table.banks_held.count(1) >= 2 and bool(table.controls)
-              and not table.animating, limit=50_000)
+    run_until(
+        app,
+        lambda a: table.banks_held.count(1) >= 2 and bool(table.controls) and not table.animating,
+        limit=50_000,
+    )
     expected = list(table.term_start)
     again = resume(app, table)
     assert again.term_start == expected
@@ -389,11 +419,16 @@ while True:
 def test_killed_at_a_chosen_action_resumes_exactly_there(app, tmp_path):
     data = tmp_path / "data"
     marker = tmp_path / "marker.json"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    child = subprocess.Popen([sys.executable, "-c", CHILD, "23", str(marker), str(data)],
-                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
+    env = dict(
+        os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, "23", str(marker), str(data)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     assert child.stderr is not None  # piped
     try:
         deadline = time.monotonic() + 60
@@ -511,8 +546,10 @@ class Watcher:
             self.frames["private_checked"] += 1
         leaked = secret & set(self.faces)
         if leaked:
-            self.violations.append(f"viewer {viewer} saw {sorted(leaked)} "
-                                   f"({type(top).__name__}, hand {len(self.hands) - 1})")
+            self.violations.append(
+                f"viewer {viewer} saw {sorted(leaked)} "
+                f"({type(top).__name__}, hand {len(self.hands) - 1})"
+            )
 
 
 def play_pass_and_play(app, watcher, table, rng, handoffs=None, frames=30_000):
@@ -543,11 +580,14 @@ def play_pass_and_play(app, watcher, table, rng, handoffs=None, frames=30_000):
     return confirmed
 
 
-@pytest.mark.parametrize(("kinds", "speed", "seed"), [
-    (("human", "human", "human"), "fast", 1),
-    (("human", AI, "human", AI, "human"), "fast", 2),
-    (("human", "human", AI, AI), "off", 3),
-])
+@pytest.mark.parametrize(
+    ("kinds", "speed", "seed"),
+    [
+        (("human", "human", "human"), "fast", 1),
+        (("human", AI, "human", AI, "human"), "fast", 2),
+        (("human", "human", AI, AI), "off", 3),
+    ],
+)
 def test_no_hole_card_is_drawn_for_the_wrong_player(app, kinds, speed, seed):
     app.settings.animation_speed = speed
     session = session_for(app, "banco", list(kinds), seed=seed, max_hands=3)
@@ -624,8 +664,9 @@ def filled_table(app, players, size):
 
 
 def overlapping(rects):
-    return [(a, b) for (i, a), (j, b) in itertools.combinations(enumerate(rects), 2)
-            if a.colliderect(b)]
+    return [
+        (a, b) for (i, a), (j, b) in itertools.combinations(enumerate(rects), 2) if a.colliderect(b)
+    ]
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
@@ -688,9 +729,25 @@ def test_the_next_seat_sits_on_the_viewers_right(app):
 
 
 # -- random input ----------------------------------------------------------------------------------
-KEYS = [pygame.K_RETURN, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-        pygame.K_h, pygame.K_s, pygame.K_b, pygame.K_SPACE, pygame.K_HOME, pygame.K_END,
-        pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_l]
+KEYS = [
+    pygame.K_RETURN,
+    pygame.K_TAB,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_h,
+    pygame.K_s,
+    pygame.K_b,
+    pygame.K_SPACE,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_MINUS,
+    pygame.K_EQUALS,
+    pygame.K_l,
+]
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -764,8 +821,14 @@ def test_every_public_event_of_a_game_has_words_in_the_log(app):
         if public.kind not in ("card_dealt", "stood"):
             assert line, public.kind
             kinds.add(public.kind)
-    assert {"hand_started", "bet_placed", "card_drawn", "settled", "bank_passed",
-            "game_over"} <= kinds
+    assert {
+        "hand_started",
+        "bet_placed",
+        "card_drawn",
+        "settled",
+        "bank_passed",
+        "game_over",
+    } <= kinds
     assert game.result(session.state).over
 
 

@@ -124,8 +124,7 @@ def label_fits(app, widget) -> bool:
     long label (widgets.Button.draw)."""
     h = widget.rect.height
     sizes = (max(12, int(h * 0.42)), max(10, int(h * 0.32)))
-    return any(app.fonts.get(s, True).size(widget.label)[0] <= widget.rect.width - 8
-               for s in sizes)
+    return any(app.fonts.get(s, True).size(widget.label)[0] <= widget.rect.width - 8 for s in sizes)
 
 
 # == NOVE ==========================================================================================
@@ -340,8 +339,12 @@ def test_a_click_during_animations_skips_them(app):
 def test_the_joker_choice_focuses_the_best_option_clear_of_the_hand(app):
     """Defect 5a: the focus starts on the option worth the most points; the option grid does
     not cover the player's hand; labels are whole and say "+1 point" in the singular."""
-    session = found(app, "nove", ["human", AI, AI], lambda s: s.to_act() == (0,) and isinstance(
-        s.legal(0)[0], ChooseJoker))
+    session = found(
+        app,
+        "nove",
+        ["human", AI, AI],
+        lambda s: s.to_act() == (0,) and isinstance(s.legal(0)[0], ChooseJoker),
+    )
     table = continue_saved(app, session)
     settle(app, table, 0)
     legal = session.legal(0)
@@ -379,8 +382,7 @@ def my_turn_with(predicate):
 
 
 def test_the_dealer_chooses_the_hand_size(app):
-    table = kael_at(app, lambda s: s.to_act() == (0,) and isinstance(
-        s.legal(0)[0], ChooseHandSize))
+    table = kael_at(app, lambda s: s.to_act() == (0,) and isinstance(s.legal(0)[0], ChooseHandSize))
     settle(app, table, 0)
     # In order 2..7; the usual size (5) is highlighted and focused.
     assert labels(table) == [f"Deal {n} cards" for n in range(2, 8)]
@@ -399,8 +401,15 @@ def ranks_in_hand(session, seat=0):
 
 
 def test_cards_of_one_rank_go_together_and_another_rank_starts_a_new_choice(app):
-    table = kael_at(app, my_turn_with(lambda s: any(
-        len(cards) >= 2 for cards in ranks_in_hand(s).values()) and len(ranks_in_hand(s)) >= 2))
+    table = kael_at(
+        app,
+        my_turn_with(
+            lambda s: (
+                any(len(cards) >= 2 for cards in ranks_in_hand(s).values())
+                and len(ranks_in_hand(s)) >= 2
+            )
+        ),
+    )
     settle(app, table, 0)
     groups = ranks_in_hand(table.session)
     pair = next(cards for cards in groups.values() if len(cards) >= 2)
@@ -466,8 +475,7 @@ def test_the_x_is_laid_without_a_draw(app):
 
 
 def test_a_square_is_laid_without_a_draw(app):
-    table = kael_at(app, my_turn_with(lambda s: any(
-        isinstance(a, LaySquare) for a in s.legal(0))))
+    table = kael_at(app, my_turn_with(lambda s: any(isinstance(a, LaySquare) for a in s.legal(0))))
     settle(app, table, 0)
     square = next(a for a in table.session.legal(0) if isinstance(a, LaySquare))
     click_card(app, table, square.cards[0])  # the group snaps together
@@ -482,8 +490,9 @@ def test_a_square_is_laid_without_a_draw(app):
 
 def test_a_false_kael_call_asks_first(app):
     # Exactly 6, just above the spec's limit of 5 (a boundary moved by one must show here).
-    table = kael_at(app, my_turn_with(lambda s: CallKael() in s.legal(0) and hand_total(
-        s.state.hands[0]) == 6))
+    table = kael_at(
+        app, my_turn_with(lambda s: CallKael() in s.legal(0) and hand_total(s.state.hands[0]) == 6)
+    )
     settle(app, table, 0)
     call = button(table, "Kaël!")
     assert call.danger  # a call above 5 is drawn as a risky one
@@ -502,8 +511,9 @@ def test_a_false_kael_call_asks_first(app):
 
 def test_a_kael_call_at_five_or_less_needs_no_confirmation(app):
     # Exactly 5: the limit itself is a real call (spec 5.4 D).
-    table = kael_at(app, my_turn_with(lambda s: CallKael() in s.legal(0) and hand_total(
-        s.state.hands[0]) == 5))
+    table = kael_at(
+        app, my_turn_with(lambda s: CallKael() in s.legal(0) and hand_total(s.state.hands[0]) == 5)
+    )
     settle(app, table, 0)
     assert not button(table, "Kaël!").danger
     press(app, pygame.K_k, "k")
@@ -546,8 +556,9 @@ def test_a_click_on_cut_cuts(app):
 
 
 def test_a_seat_that_cannot_cut_gets_no_cut_button(app):
-    table = kael_at(app, lambda s: s.state.phase == "CUT_WINDOW" and 0 in s.to_act()
-                    and Cut() not in s.legal(0))
+    table = kael_at(
+        app, lambda s: s.state.phase == "CUT_WINDOW" and 0 in s.to_act() and Cut() not in s.legal(0)
+    )
     settle(app, table)
     assert labels(table) == ["Go on"]
     count = actions_of(table.session)
@@ -580,8 +591,9 @@ def test_the_good_draw_prompt_lays_again_with_g(app):
 
 def test_always_take_good_draws_answers_without_asking(app):
     app.settings.always_good_draw = True
-    session = found(app, "kael", ["human", AI, AI], lambda s: s.to_act() == (0,) and GoodDraw()
-                    in s.legal(0))
+    session = found(
+        app, "kael", ["human", AI, AI], lambda s: s.to_act() == (0,) and GoodDraw() in s.legal(0)
+    )
     count = actions_of(session)
     table = continue_saved(app, session)
     for _ in range(200):
@@ -593,8 +605,9 @@ def test_always_take_good_draws_answers_without_asking(app):
 
 
 def test_the_keyboard_alone_reaches_every_card_and_button(app):
-    table = kael_at(app, my_turn_with(lambda s: CallKael() in s.legal(0) and len(
-        s.state.hands[0]) >= 3))
+    table = kael_at(
+        app, my_turn_with(lambda s: CallKael() in s.legal(0) and len(s.state.hands[0]) >= 3)
+    )
     settle(app, table, 0)
     hand = set(table.session.state.hands[0])
     seen_cards, seen_buttons = set(), set()

@@ -103,8 +103,9 @@ def up(pos):
 
 
 def motion(pos, held=False):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                              buttons=(1 if held else 0, 0, 0))
+    return pygame.event.Event(
+        pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1 if held else 0, 0, 0)
+    )
 
 
 def click(app, pos):
@@ -139,16 +140,21 @@ def model(table) -> dict[str, list]:
 
 def truth(table) -> dict[str, list]:
     rows, _piles = table.zones_from(table.observe())
-    return {z: sorted(r) if z == f"hand:{table.viewer}" else list(r)
-            for z, r in rows.items() if r}
+    return {z: sorted(r) if z == f"hand:{table.viewer}" else list(r) for z, r in rows.items() if r}
 
 
 # -- the model follows the engine ------------------------------------------------------------------
-@pytest.mark.parametrize(("kinds", "speed", "options"), [
-    (["human", AI, AI, AI, AI, AI], "off", {"max_rounds": 1}),
-    ([AI, AI, AI], "fast", {"max_rounds": 2, "variant": "thick_skinned",
-                            "deck_profile": "uniform"}),
-])
+@pytest.mark.parametrize(
+    ("kinds", "speed", "options"),
+    [
+        (["human", AI, AI, AI, AI, AI], "off", {"max_rounds": 1}),
+        (
+            [AI, AI, AI],
+            "fast",
+            {"max_rounds": 2, "variant": "thick_skinned", "deck_profile": "uniform"},
+        ),
+    ],
+)
 def test_the_animated_model_equals_the_observation_after_every_action(app, kinds, speed, options):
     """Before the table rebuilds its zones from the observation, the zones its event handlers
     built must already be equal to it: every card played, merged, drawn and dealt lands where
@@ -161,9 +167,10 @@ def test_the_animated_model_equals_the_observation_after_every_action(app, kinds
     def checked_reconcile():
         if not table.queue and table.actions_applied:
             checked.append(table.actions_applied)
-            if model(table) != truth(table) or table.zones.piles != table.zones_from(
-                table.observe()
-            )[1]:
+            if (
+                model(table) != truth(table)
+                or table.zones.piles != table.zones_from(table.observe())[1]
+            ):
                 mismatches.append((table.actions_applied, model(table), truth(table)))
         original()
 
@@ -184,8 +191,13 @@ def test_the_preview_agrees_with_the_engine_on_every_legal_play():
     game = default_registry().get("nox")
     compared = merges = endings = 0
     for seed in range(6):
-        options = game.options_from_json({"players": 3 + seed % 4, "max_rounds": 1,
-                                          "deck_profile": "uniform" if seed % 2 else "published"})
+        options = game.options_from_json(
+            {
+                "players": 3 + seed % 4,
+                "max_rounds": 1,
+                "deck_profile": "uniform" if seed % 2 else "published",
+            }
+        )
         state, _ = game.new_game(options, seed)
         rng = random.Random(seed)
         while game.to_act(state):
@@ -203,8 +215,7 @@ def test_the_preview_agrees_with_the_engine_on_every_legal_play():
                     merges += 1
                     assert outcome.merged == (merged[0].from_index, merged[0].into_index)
                 scored = [e for e in events if isinstance(e, RoundScored)]
-                six = [e for e in events if isinstance(e, RoundEnded)
-                       and e.reason == "six_stacks"]
+                six = [e for e in events if isinstance(e, RoundEnded) and e.reason == "six_stacks"]
                 assert outcome.ends_round == bool(six)
                 if scored:
                     endings += 1
@@ -358,8 +369,15 @@ def test_a_click_on_a_deep_stack_opens_it_for_a_look(app):
     deep = None
     for _ in range(20):
         wait_turn(app, table)
-        deep = next(((s, i) for s in range(table.n)
-                     for i, stack in enumerate(table.kitty_rows(s)) if len(stack) >= 2), None)
+        deep = next(
+            (
+                (s, i)
+                for s in range(table.n)
+                for i, stack in enumerate(table.kitty_rows(s))
+                if len(stack) >= 2
+            ),
+            None,
+        )
         if deep:
             break
         first_legal(app, table)
@@ -444,10 +462,12 @@ run_until(app, lambda a: False, limit=100_000)
 
 def test_a_game_killed_at_a_chosen_action_resumes_from_its_autosave(app, tmp_path):
     at = 23
-    script = KILLER.format(root=str(ROOT), helpers=str(ROOT / "tests" / "ui"),
-                           folder=str(tmp_path), at=at)
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, timeout=120,
-                          capture_output=True, text=True)
+    script = KILLER.format(
+        root=str(ROOT), helpers=str(ROOT / "tests" / "ui"), folder=str(tmp_path), at=at
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, timeout=120, capture_output=True, text=True
+    )
     assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
     data = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
     session = GameSession.from_save(data, app.registry)
@@ -600,8 +620,9 @@ def screen_rects(app, table):
         rects[f"seat {spot.seat}"] = paint.rect_to_screen(app, table.geometry[spot.seat].bounds)
     w, h = table.card_size(table.pile_width)
     pile = pygame.Rect(0, 0, w, h + app.s(24))
-    pile.midtop = table.to_screen((table.deck_spot[0], table.deck_spot[1] - table.pile_width
-                                   * table.card_ratio / 2))
+    pile.midtop = table.to_screen(
+        (table.deck_spot[0], table.deck_spot[1] - table.pile_width * table.card_ratio / 2)
+    )
     rects["pile"] = pile
     for i, button in enumerate(table.hud_buttons):
         rects[f"hud {i}"] = button.rect
@@ -619,8 +640,9 @@ def test_nothing_overlaps_and_nothing_leaves_the_window(app, size, count):
     table = start(app, ["human"] + [AI] * (count - 1), seed=40 + count)
     wait_turn(app, table, turns=4)
     step(app, [key(pygame.K_1)])
-    merging = [w for w in targets(table)
-               if (outcome := table.outcome_of(w)) is not None and outcome.merged]
+    merging = [
+        w for w in targets(table) if (outcome := table.outcome_of(w)) is not None and outcome.merged
+    ]
     place = (merging or targets(table))[-1]
     step(app, [motion(place.rect.center)])
     step(app)
@@ -659,18 +681,24 @@ def test_the_log_names_covers_and_merges_as_players_say_them():
     narrator = Narrator(["Marie", "Anna", "Claire"], "standard")
     lines = [narrator.line(RoundStarted(round=1, start_seat=1))]
     for index, card in enumerate(["B04-1", "G14-1", "O06-1", "B15-1", "G05-1"]):
-        lines.append(narrator.line(CardPlayed(seat=1, card=card, target=0,
-                                              placement="new_stack", stack=index)))
-    lines.append(narrator.line(CardPlayed(seat=1, card="G14-2", target=0,
-                                          placement="cover", stack=4)))
-    lines.append(narrator.line(Merged(target=0, from_index=4, into_index=1,
-                                      new_index=1, new_depth=3, stacks=4)))
+        lines.append(
+            narrator.line(
+                CardPlayed(seat=1, card=card, target=0, placement="new_stack", stack=index)
+            )
+        )
+    lines.append(
+        narrator.line(CardPlayed(seat=1, card="G14-2", target=0, placement="cover", stack=4))
+    )
+    lines.append(
+        narrator.line(
+            Merged(target=0, from_index=4, into_index=1, new_index=1, new_depth=3, stacks=4)
+        )
+    )
     assert lines[0] == "Round 1 \u2014 Anna starts."
     assert lines[1] == "Anna laid the blue 4 as a new stack in Marie's kitty."
     assert lines[-2] == "Anna covered the green 5 in Marie's kitty with the green 14."
     assert lines[-1] == "Anna's 14 merged Marie's stacks: 5 \u2192 4."
-    assert narrator.kitties[0] == [["B04-1"], ["G14-1", "G05-1", "G14-2"], ["O06-1"],
-                                   ["B15-1"]]
+    assert narrator.kitties[0] == [["B04-1"], ["G14-1", "G05-1", "G14-2"], ["O06-1"], ["B15-1"]]
 
 
 def test_the_round_summary_says_who_was_not_eligible_and_who_recorded():
@@ -681,8 +709,13 @@ def test_the_round_summary_says_who_was_not_eligible_and_who_recorded():
         [["G12-2"], ["O13-2"], ["G07-2"], ["O10-2"]],
         [["B01-1"], ["G12-1"], ["O06-2"], ["O03-1"], ["G02-2"], ["B04-2"]],
     ]
-    scored = RoundScored(round=1, points=(39, 0, 28), eligible=(True, False, True),
-                         recorded=(39, 0, 0), totals=(39, 0, 0))
+    scored = RoundScored(
+        round=1,
+        points=(39, 0, 28),
+        eligible=(True, False, True),
+        recorded=(39, 0, 0),
+        totals=(39, 0, 0),
+    )
     rows = summary_rows(narrator.names, narrator.kitties, scored, "thick_skinned")
     assert rows[0][1] == "B4 G14 O6 B15" and rows[0][3][0] == "39"
     assert rows[1][2][0] == "not eligible: no blue"
@@ -693,16 +726,23 @@ def test_the_round_summary_says_who_was_not_eligible_and_who_recorded():
 
 def test_the_round_summary_opens_over_the_table_with_the_rounds_rows(app):
     table = start(app, ["human", AI, AI, AI], seed=3, variant="thick_skinned")
-    run_until(app, lambda a: getattr(a.stack.top, "name", "") == "round_summary",
-              limit=100_000, human=first_legal)
+    run_until(
+        app,
+        lambda a: getattr(a.stack.top, "name", "") == "round_summary",
+        limit=100_000,
+        human=first_legal,
+    )
     summary = app.stack.top
     scored = table.rounds[-1]
     assert summary.columns[-2] == "Recorded"
     assert [row[3][0] for row in summary.rows] == [str(p) for p in scored.points]
     assert "Thick-skinned to 100" in summary.note
     for seat, row in enumerate(summary.rows):
-        assert row[2][0] == "all three" if scored.eligible[seat] else row[2][0].startswith(
-            "not eligible")
+        assert (
+            row[2][0] == "all three"
+            if scored.eligible[seat]
+            else row[2][0].startswith("not eligible")
+        )
 
 
 def test_setup_offers_every_option_but_the_player_count_and_the_simulation_cap(app):
@@ -724,9 +764,24 @@ def test_setup_offers_every_option_but_the_player_count_and_the_simulation_cap(a
 
 
 # -- random input ----------------------------------------------------------------------------------
-KEYS = [pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
-        pygame.K_SPACE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_BACKSPACE, pygame.K_s,
-        pygame.K_l, pygame.K_r, pygame.K_ESCAPE, pygame.K_x]
+KEYS = [
+    pygame.K_TAB,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_BACKSPACE,
+    pygame.K_s,
+    pygame.K_l,
+    pygame.K_r,
+    pygame.K_ESCAPE,
+    pygame.K_x,
+]
 
 
 def back_to_the_table(app, table):

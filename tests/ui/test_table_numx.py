@@ -129,14 +129,21 @@ def mixed_play(session, seat=0):
 
 def my_turn_with_mixed_play(session):
     state = session.state
-    return (state.phase == Phase.TURN and session.to_act() == (0,) and state.trick_count > 0
-            and mixed_play(session) is not None)
+    return (
+        state.phase == Phase.TURN
+        and session.to_act() == (0,)
+        and state.trick_count > 0
+        and mixed_play(session) is not None
+    )
 
 
 def my_window_with_claim(session):
     state = session.state
-    return (state.phase == Phase.FX_WINDOW and 0 in session.to_act()
-            and any(isinstance(a, Claim) for a in session.legal(0)))
+    return (
+        state.phase == Phase.FX_WINDOW
+        and 0 in session.to_act()
+        and any(isinstance(a, Claim) for a in session.legal(0))
+    )
 
 
 def last_human_action(session, seat=0):
@@ -234,8 +241,12 @@ def test_clicks_pick_cards_from_the_hand_and_a_malus_area_and_play_them(app):
     assert label.startswith("Play: ") and "\u2192" in label
     # Board cards of the picked value are highlighted when they are not picked yet.
     value = VALUE[play.cards[0]]
-    spare = [c for s in range(4) for c in session.state.malus[s]
-             if IS_CLASSIC[c] and VALUE[c] == value and c not in play.cards]
+    spare = [
+        c
+        for s in range(4)
+        for c in session.state.malus[s]
+        if IS_CLASSIC[c] and VALUE[c] == value and c not in play.cards
+    ]
     step(app)
     assert set(spare) <= table.fitting
     assert board
@@ -264,8 +275,10 @@ def test_a_refused_play_shows_the_engines_reason_and_changes_nothing(app):
     click_widget(app, table.controls[0])
     assert app.toasts and app.toasts[-1].error
     assert app.toasts[-1].text in label
-    assert (len(session.replay.actions),
-            json.dumps(session.game.state_to_json(session.state))) == before
+    assert (
+        len(session.replay.actions),
+        json.dumps(session.game.state_to_json(session.state)),
+    ) == before
 
 
 def test_the_keyboard_alone_picks_the_cards_and_plays(app):
@@ -297,8 +310,15 @@ def test_the_keyboard_alone_picks_the_cards_and_plays(app):
 
 
 def test_pass_and_draw_buttons_and_their_keys(app):
-    session = position(app, lambda s: s.state.phase == Phase.TURN and s.to_act() == (0,)
-                       and Draw("deck") in s.legal(0) and Pass() in s.legal(0))
+    session = position(
+        app,
+        lambda s: (
+            s.state.phase == Phase.TURN
+            and s.to_act() == (0,)
+            and Draw("deck") in s.legal(0)
+            and Pass() in s.legal(0)
+        ),
+    )
     table = open_table(app, session, resumed=True)
     wait_for_controls(app, table)
     shown = labels(table)
@@ -311,9 +331,12 @@ def test_pass_and_draw_buttons_and_their_keys(app):
 
 def test_the_swipe_picker_offers_only_usable_targets_and_the_play_carries_them(app):
     def wanted(s):
-        return (s.state.phase == Phase.TURN and s.to_act() == (0,) and s.state.trick_count > 0
-                and any(isinstance(a, AddSpecial) and a.card.startswith("SW")
-                        for a in s.legal(0)))
+        return (
+            s.state.phase == Phase.TURN
+            and s.to_act() == (0,)
+            and s.state.trick_count > 0
+            and any(isinstance(a, AddSpecial) and a.card.startswith("SW") for a in s.legal(0))
+        )
 
     session = position(app, wanted)
     legal = [a for a in session.legal(0) if isinstance(a, AddSpecial) and a.card.startswith("SW")]
@@ -338,8 +361,11 @@ def test_the_swipe_picker_offers_only_usable_targets_and_the_play_carries_them(a
 
 def test_the_joker_picker_lists_exactly_the_legal_values(app):
     def wanted(s):
-        return (s.state.phase == Phase.TURN and s.to_act() == (0,)
-                and any(isinstance(a, Play) and a.joker_value is not None for a in s.legal(0)))
+        return (
+            s.state.phase == Phase.TURN
+            and s.to_act() == (0,)
+            and any(isinstance(a, Play) and a.joker_value is not None for a in s.legal(0))
+        )
 
     session = position(app, wanted)
     plays = [a for a in session.legal(0) if isinstance(a, Play) and a.joker_value is not None]
@@ -358,8 +384,11 @@ def test_the_joker_picker_lists_exactly_the_legal_values(app):
 
 def test_numx_is_picked_alone_and_named_on_the_play_button(app):
     def wanted(s):
-        return (s.state.phase == Phase.TURN and s.to_act() == (0,)
-                and any(isinstance(a, PlayNumX) for a in s.legal(0)))
+        return (
+            s.state.phase == Phase.TURN
+            and s.to_act() == (0,)
+            and any(isinstance(a, PlayNumX) for a in s.legal(0))
+        )
 
     session = position(app, wanted)
     action = next(a for a in session.legal(0) if isinstance(a, PlayNumX))
@@ -373,9 +402,13 @@ def test_numx_is_picked_alone_and_named_on_the_play_button(app):
 
 def test_the_refill_takes_picked_hand_cards_and_the_rest_from_the_deck(app):
     def wanted(s):
-        return (s.state.phase == Phase.REPLENISH and s.to_act() == (0,)
-                and len(s.state.malus[0]) == 0 and len(s.state.deck) >= 2
-                and len(s.state.hands[0]) >= 3)
+        return (
+            s.state.phase == Phase.REPLENISH
+            and s.to_act() == (0,)
+            and len(s.state.malus[0]) == 0
+            and len(s.state.deck) >= 2
+            and len(s.state.hands[0]) >= 3
+        )
 
     session = position(app, wanted)
     table = open_table(app, session, resumed=True)
@@ -421,8 +454,10 @@ def test_the_claim_picker_offers_exactly_the_legal_claims(app):
     assert table.moment.countdown.stopped  # the player's countdown waits while they pick
     before = len(session.replay.actions)
     step(app, [ENTER])
-    assert first_action_of(session, 0, before) == claims[0] or first_action_of(
-        session, 0, before) in claims
+    assert (
+        first_action_of(session, 0, before) == claims[0]
+        or first_action_of(session, 0, before) in claims
+    )
 
 
 def test_a_player_who_cannot_claim_passes_at_once_but_every_play_keeps_its_pause(app):
@@ -459,7 +494,7 @@ def test_a_player_who_cannot_claim_passes_at_once_but_every_play_keeps_its_pause
     quiet = {"fx_window", "fx_answer", RHYTHM}
     for i, (when, kind) in enumerate(shown):
         if kind == "play":
-            later = next((t for t, k in shown[i + 1:] if k not in quiet), None)
+            later = next((t for t, k in shown[i + 1 :] if k not in quiet), None)
             if later is not None:
                 gaps.append(later - when)
     windows = [k for _t, k in shown if k == "fx_window"]
@@ -482,8 +517,11 @@ def test_an_untimed_window_waits_for_the_player_with_a_claim(app):
 
 def test_the_numx_interrupt_variant_offers_num_x_in_the_claim_picker(app):
     def wanted(s):
-        return (s.state.phase == Phase.FX_WINDOW and 0 in s.to_act()
-                and any(isinstance(a, ClaimNumX) for a in s.legal(0)))
+        return (
+            s.state.phase == Phase.FX_WINDOW
+            and 0 in s.to_act()
+            and any(isinstance(a, ClaimNumX) for a in s.legal(0))
+        )
 
     session = position(app, wanted, numx_interrupt=True)
     claims = [a for a in session.legal(0) if isinstance(a, Claim | ClaimNumX)]
@@ -512,9 +550,11 @@ def test_a_post_play_pause_is_kept_where_no_window_follows(app):
 def test_a_human_with_precedence_wins_over_an_ai_claim_that_waits_for_them(app):
     """Seat 0 comes first in the window's precedence: whatever the AI seats claim meanwhile
     (shown after a cosmetic delay), the window waits for seat 0, whose claim wins."""
+
     def wanted(s):
-        return (my_window_with_claim(s) and s.state.window.order[0] == 0
-                and not s.state.window.answers)
+        return (
+            my_window_with_claim(s) and s.state.window.order[0] == 0 and not s.state.window.answers
+        )
 
     session = position(app, wanted)
     claims = [a for a in session.legal(0) if isinstance(a, Claim)]
@@ -540,7 +580,8 @@ def _resume(app, table):
     assert data is not None
     session = GameSession.from_save(data, app.registry)
     assert session.game.state_to_json(session.state) == table.session.game.state_to_json(
-        table.session.state)
+        table.session.state
+    )
     reset(app)
     return session, open_table(app, session, resumed=True)
 
@@ -563,8 +604,15 @@ def test_resume_in_the_middle_of_a_window_reopens_it_for_the_player(app):
 
 
 def test_resume_mid_round_rebuilds_the_table_and_its_log(app):
-    session = position(app, lambda s: s.state.phase == Phase.TURN and s.to_act() == (0,)
-                       and s.state.round_no == 2 and len(s.state.discard) > 10)
+    session = position(
+        app,
+        lambda s: (
+            s.state.phase == Phase.TURN
+            and s.to_act() == (0,)
+            and s.state.round_no == 2
+            and len(s.state.discard) > 10
+        ),
+    )
     table = open_table(app, session, resumed=True)
     wait_for_controls(app, table)
     resumed, again = _resume(app, table)
@@ -597,11 +645,13 @@ run_until(app, lambda a: False, limit=200000, human=first_legal)
 
 def test_a_game_killed_in_a_window_resumes_from_its_autosave(app, tmp_path):
     folder = tmp_path / "killed"
-    script = KILLER.format(root=str(ROOT), tests=str(ROOT / "tests" / "ui"), folder=str(folder),
-                           kill_at=40)
+    script = KILLER.format(
+        root=str(ROOT), tests=str(ROOT / "tests" / "ui"), folder=str(folder), kill_at=40
+    )
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                          timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, timeout=300, check=False
+    )
     assert done.returncode == -signal.SIGKILL, done.stderr.decode()[-2000:]
     from nove_desktop.storage import Storage
 
@@ -661,7 +711,7 @@ class Watcher:
 
     def told(self, seat):
         cards = set()
-        for events in self.rounds[max(0, self.idle_round - 1):]:
+        for events in self.rounds[max(0, self.idle_round - 1) :]:
             for event in events:
                 seen = event.for_seat(seat)
                 if seen is not None:
@@ -705,7 +755,8 @@ class Watcher:
             leaked = suspects - self.told(viewer)
             if leaked:
                 self.violations.append(
-                    f"viewer {viewer} sees {sorted(leaked)} (phase {state.phase})")
+                    f"viewer {viewer} sees {sorted(leaked)} (phase {state.phase})"
+                )
         if not (table.animating or table.modal_open or not table.synced):
             self.idle_round = len(self.rounds) - 1
 
@@ -748,8 +799,7 @@ def human_input(app, table, rng):
         return [*events, click(table.controls[0].rect.center)]
     plays = [a for a in legal if isinstance(a, Play) and a.cards and a.joker_value is None]
     if table.phase == Phase.TURN and plays and rng.random() < 0.7:
-        return [click(card_point(table, c)) for c in rng.choice(plays).cards] + [
-            "play"]
+        return [click(card_point(table, c)) for c in rng.choice(plays).cards] + ["play"]
     return [click(rng.choice(widgets).rect.center)] if widgets else []
 
 
@@ -777,12 +827,16 @@ def drive(app, watcher, table, rng, max_frames=40_000, stop=None):
     return decisions
 
 
-@pytest.mark.parametrize(("kinds", "seed", "frames"), [
-    (("human", "human", AI, AI), 5, 2000),
-    pytest.param(("human", "human", "human"), 6, 40_000, marks=pytest.mark.slow),
-])
-def test_pass_and_play_never_draws_a_private_card_for_the_wrong_eyes(app, watcher, kinds, seed,
-                                                                      frames):
+@pytest.mark.parametrize(
+    ("kinds", "seed", "frames"),
+    [
+        (("human", "human", AI, AI), 5, 2000),
+        pytest.param(("human", "human", "human"), 6, 40_000, marks=pytest.mark.slow),
+    ],
+)
+def test_pass_and_play_never_draws_a_private_card_for_the_wrong_eyes(
+    app, watcher, kinds, seed, frames
+):
     """A whole round (the slow case) or its first tricks: hands, malus choices and objectives
     never reach the screen for anyone but their owner, hand-offs and windows included."""
     app._resized(1024, 640)
@@ -800,6 +854,7 @@ def test_pass_and_play_never_draws_a_private_card_for_the_wrong_eyes(app, watche
 
 def test_the_privacy_check_catches_a_planted_leak(app, watcher, monkeypatch):
     """Control: a table that shows every hand face up to whoever sits at the screen."""
+
     def leaky(self, obs, seat):
         return list(self.session.state.hands[seat])
 
@@ -899,22 +954,42 @@ def test_layout_keeps_plates_areas_cards_and_labels_apart_and_on_screen(app, siz
                     table.shown(ref)
                 ):
                     assert not rect.colliderect(box) or not name.startswith("column"), (
-                        zone, ref, name)
+                        zone,
+                        ref,
+                        name,
+                    )
 
 
 # -- random input ----------------------------------------------------------------------------------
-@pytest.mark.parametrize(("kinds", "seed"), [(("human", AI, AI, AI), 1),
-                                            (("human", "human", AI), 2)])
+@pytest.mark.parametrize(
+    ("kinds", "seed"), [(("human", AI, AI, AI), 1), (("human", "human", AI), 2)]
+)
 def test_random_clicks_and_keys_never_break_the_table(app, kinds, seed):
     app.settings.animation_speed = "fast"
     app.settings.window_seconds = 1.5
     session = session_for(app, "numx", list(kinds), seed=seed)
     table = open_table(app, session)
     rng = random.Random(seed)
-    keys = [pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
-            pygame.K_LEFT, pygame.K_RIGHT, pygame.K_p, pygame.K_d, pygame.K_t, pygame.K_s,
-            pygame.K_m, pygame.K_c, pygame.K_f, pygame.K_g, pygame.K_o, pygame.K_1,
-            pygame.K_2]
+    keys = [
+        pygame.K_TAB,
+        pygame.K_RETURN,
+        pygame.K_SPACE,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_p,
+        pygame.K_d,
+        pygame.K_t,
+        pygame.K_s,
+        pygame.K_m,
+        pygame.K_c,
+        pygame.K_f,
+        pygame.K_g,
+        pygame.K_o,
+        pygame.K_1,
+        pygame.K_2,
+    ]
     w, h = app.size
     for _ in range(2500):
         top = app.stack.top
@@ -939,14 +1014,37 @@ def test_random_clicks_and_keys_never_break_the_table(app, kinds, seed):
 # -- words -----------------------------------------------------------------------------------------
 def test_round_summary_rows_show_each_part_and_the_objective():
     data = {
-        "round": 1, "reason": "a seat emptied its hand", "first_out": [1],
+        "round": 1,
+        "reason": "a seat emptied its hand",
+        "first_out": [1],
         "seats": [
-            {"malus_part": -14, "hand_part": -6, "objective": 10, "met": True, "applied": True,
-             "bonus": 20, "score": 0},
-            {"malus_part": -18, "hand_part": 0, "objective": 9, "met": True, "applied": True,
-             "bonus": 10, "score": -8},
-            {"malus_part": 2, "hand_part": 0, "objective": 1, "met": True, "applied": False,
-             "bonus": 0, "score": 2},
+            {
+                "malus_part": -14,
+                "hand_part": -6,
+                "objective": 10,
+                "met": True,
+                "applied": True,
+                "bonus": 20,
+                "score": 0,
+            },
+            {
+                "malus_part": -18,
+                "hand_part": 0,
+                "objective": 9,
+                "met": True,
+                "applied": True,
+                "bonus": 10,
+                "score": -8,
+            },
+            {
+                "malus_part": 2,
+                "hand_part": 0,
+                "objective": 1,
+                "met": True,
+                "applied": False,
+                "bonus": 0,
+                "score": 2,
+            },
         ],
         "totals": [0, -8, 2],
     }
@@ -971,10 +1069,20 @@ def test_every_public_event_of_a_game_that_a_player_needs_has_a_log_line(app):
     from nove_desktop.engine.replay import run
 
     events = run(session.replay, app.registry, keep_events=True).events
-    narrator = Narrator([s.name for s in session.seats], [[1, 1], [2, 1],
-                                                                          [1, 2]])
-    silent = {"game_start", "fx_window", "fx_answer", "fx_window_closed", "areas", "reveal",
-              "trick_start", "objective", "deal", "malus_chosen", "special_prepared"}
+    narrator = Narrator([s.name for s in session.seats], [[1, 1], [2, 1], [1, 2]])
+    silent = {
+        "game_start",
+        "fx_window",
+        "fx_answer",
+        "fx_window_closed",
+        "areas",
+        "reveal",
+        "trick_start",
+        "objective",
+        "deal",
+        "malus_chosen",
+        "special_prepared",
+    }
     kinds_seen = set()
     for event in events:
         public = event.for_seat(None)

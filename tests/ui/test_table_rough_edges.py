@@ -84,7 +84,8 @@ def numx_session(app, hands, malus):
     state.changed()
     refresh_acting(state)
     assert sorted(game.cards_in_play(state)) == sorted(
-        [*PLAYING_DECK, *[o for o in state.objectives if o], *state.objective_pile])
+        [*PLAYING_DECK, *[o for o in state.objectives if o], *state.objective_pile]
+    )
     return session
 
 
@@ -92,8 +93,11 @@ def test_the_swipe_picker_gives_the_weights_after_the_combination_took_its_cards
     # The position: 12 + X-Joker from the hand and Ada's malus 12 picked; Sam's area
     # weighs 2 + 4 = 6, Ada's 12 + 11 = 23, Bruno's 7 + 8 = 15. The combination takes Ada's 12
     # first (spec 7.5), so swapping with Ada gives Sam her 11 alone.
-    session = numx_session(app, {0: "12b JK1 SW1 SW2 3a 5a", 1: "9a 9b 10a", 2: "9c 10b 10c"},
-                           {0: "2a 4a", 1: "12a 11a", 2: "7a 8a"})
+    session = numx_session(
+        app,
+        {0: "12b JK1 SW1 SW2 3a 5a", 1: "9a 9b 10a", 2: "9c 10b 10c"},
+        {0: "2a 4a", 1: "12a 11a", 2: "7a 8a"},
+    )
     table = open_table(app, session, resumed=True)
     assert isinstance(table, NumxTable)
     wait_for_controls(app, table)
@@ -199,8 +203,7 @@ def test_a_valid_kael_marks_the_seats_still_owed_a_final_turn(app):
 def test_kael_hand_size_buttons_run_2_to_7_with_5_highlighted_and_focused(app):
     game = app.registry.get("kael")
     seats = [SeatConfig("Sam", "human"), SeatConfig("Ada", AI), SeatConfig("Bruno", AI)]
-    session = GameSession(game, game.options_from_json({"players": 3, "first_dealer": 0}), 5,
-                          seats)
+    session = GameSession(game, game.options_from_json({"players": 3, "first_dealer": 0}), 5, seats)
     table = open_table(app, session)
     wait_for_controls(app, table)
     buttons = [w for w in table.controls if isinstance(w, Button)]
@@ -280,9 +283,11 @@ def nove_position(app, wanted, players=4):
 
 
 def hand_card_rects(table):
-    return [paint.card_rect(table, table.sprites[ref])
-            for zone, ref in table.zones.all_refs() if zone.startswith("hand:")
-            and ref in table.sprites]
+    return [
+        paint.card_rect(table, table.sprites[ref])
+        for zone, ref in table.zones.all_refs()
+        if zone.startswith("hand:") and ref in table.sprites
+    ]
 
 
 def test_a_nove_at_the_deal_waits_until_the_cards_have_landed(app):
@@ -326,8 +331,11 @@ def test_the_round_banner_covers_no_card_pile_or_plate(app, game_id):
 @pytest.mark.parametrize("players", [4, 5])
 def test_the_joker_grid_leaves_every_hand_and_plate_in_view(app, players):
     def choosing(s):
-        return s.to_act() == (0,) and type(s.legal(0)[0]).__name__ == "ChooseJoker" and len(
-            s.legal(0)) > 4
+        return (
+            s.to_act() == (0,)
+            and type(s.legal(0)[0]).__name__ == "ChooseJoker"
+            and len(s.legal(0)) > 4
+        )
 
     _session, table = nove_position(app, choosing, players)
     assert len(table.controls) > 4
@@ -340,8 +348,10 @@ def test_a_step_2_nove_button_names_the_value_it_announces(app):
     from nove_desktop.games.nove.actions import AnnounceNove
 
     def announcing(s):
-        return s.to_act() == (0,) and sum(
-            isinstance(a, AnnounceNove) and a.option is not None for a in s.legal(0)) >= 2
+        return (
+            s.to_act() == (0,)
+            and sum(isinstance(a, AnnounceNove) and a.option is not None for a in s.legal(0)) >= 2
+        )
 
     session, table = nove_position(app, announcing)
     for action in [a for a in session.legal(0) if isinstance(a, AnnounceNove)]:
@@ -370,7 +380,7 @@ def test_the_chain_badge_lies_outside_the_countdown_ring(app, length):
     outer = app.s(CUT_RING) + app.s(7)  # the ring's radius and its stroke
     nearest_x = min(max(cx, badge.left), badge.right)
     nearest_y = min(max(cy, badge.top), badge.bottom)
-    assert (nearest_x - cx) ** 2 + (nearest_y - cy) ** 2 > outer ** 2
+    assert (nearest_x - cx) ** 2 + (nearest_y - cy) ** 2 > outer**2
 
 
 # -- the hand-off screen shows the game's own card backs -------------------------------------------

@@ -43,6 +43,13 @@ def test_every_declared_method_is_defined_by_the_part_named() -> None:
 def test_the_state_adds_only_class_attributes_at_run_time() -> None:
     own = {k for k in vars(TableState) if not k.startswith("__")}
     assert own == {
-        "game_id", "deck", "clockwise", "seat_area", "own_width", "other_width", "pile_width",
-        "deck_spot", "card_ratio",
+        "game_id",
+        "deck",
+        "clockwise",
+        "seat_area",
+        "own_width",
+        "other_width",
+        "pile_width",
+        "deck_spot",
+        "card_ratio",
     }

@@ -68,8 +68,11 @@ def shows_the_game_as_it_stands(table: TableScene) -> bool:
     """The table's cards are those the viewer's observation gives (a face-down card as a
     placeholder), with a sprite each, and nothing of the undone moves is queued."""
     rows, _piles = table.zones_from(table.observe())
-    shown = {zone: [None if ref.startswith("?") else ref for ref in refs]
-             for zone, refs in table.zones.rows.items() if refs}
+    shown = {
+        zone: [None if ref.startswith("?") else ref for ref in refs]
+        for zone, refs in table.zones.rows.items()
+        if refs
+    }
     wanted = {zone: list(refs) for zone, refs in rows.items() if refs}
     moment = table.moment
     return (
@@ -126,8 +129,12 @@ def test_a_refused_undo_says_why_and_changes_nothing(app):
     assert not table.undo_button.enabled
     click_at(app, table.undo_button.rect.center)  # dimmed, yet it answers with the reason
     ctrl_z(app)
-    assert toasts(app).count(
-        "Your last move cannot be taken back: a card has been shown to you since.") == 1
+    assert (
+        toasts(app).count(
+            "Your last move cannot be taken back: a card has been shown to you since."
+        )
+        == 1
+    )
     assert table_of(app) is table and session.replay.actions == before and session.undos == 0
 
 

@@ -33,8 +33,7 @@ def cut_window_for_the_human(app):
 
     def wanted(session):
         acting = session.to_act()
-        return len(acting) > 1 and 0 in acting and Pass() in session.legal(0) and (
-            acting[0] != 0)
+        return len(acting) > 1 and 0 in acting and Pass() in session.legal(0) and (acting[0] != 0)
 
     found = scenarios.find(game, game.options_from_json({"players": 4}), seats, wanted)
     return GameSession.from_save(found.to_save(), app.registry)

@@ -73,7 +73,8 @@ def test_learn_to_play_refuses_a_wrong_bet_and_takes_the_taught_one(app) -> None
     step(app, [ENTER])
     assert table.session.position == before  # refused: nothing applied
     assert [t.text for t in app.toasts] == [
-        "Keep it small while you learn: bet the smallest amount."]
+        "Keep it small while you learn: bet the smallest amount."
+    ]
     press(app, pygame.K_LEFT)
     step(app, [ENTER])
     assert table.session.position == before + 1
@@ -111,10 +112,13 @@ def test_the_panel_covers_no_card_and_no_control(app, game_id: str, size) -> Non
         assert not panel.colliderect(widget.rect), getattr(widget, "label", widget)
 
 
-@pytest.mark.parametrize(("game_id", "recap"), [
-    ("nove", "That was one round of NOVE."),  # its round summary carries the recap
-    ("banco", "That was Nove (banco)."),  # the hand limit ends it with no summary: its own
-])
+@pytest.mark.parametrize(
+    ("game_id", "recap"),
+    [
+        ("nove", "That was one round of NOVE."),  # its round summary carries the recap
+        ("banco", "That was Nove (banco)."),  # the hand limit ends it with no summary: its own
+    ],
+)
 def test_the_end_carries_the_recap_and_nothing_is_counted(app, game_id, recap) -> None:
     table = learn(app, game_id)
     for frame in range(20_000):
@@ -165,8 +169,11 @@ def test_at_the_table_every_concept_comes_and_the_panel_stays_clear(app, game_id
         if isinstance(top, RoundSummaryScene):
             step(app, [ENTER] if frame % 30 == 0 else [])
             continue
-        if top is table and table.controls and not table.animating and 0 in (
-            table.session.to_act()
+        if (
+            top is table
+            and table.controls
+            and not table.animating
+            and 0 in (table.session.to_act())
         ):
             app.draw()
             current = coach.current
@@ -178,8 +185,11 @@ def test_at_the_table_every_concept_comes_and_the_panel_stays_clear(app, game_id
                 for widget in table.controls:
                     assert not panel.colliderect(widget.rect), (current.id, widget)
             taught = coach.taught_move()
-            table.act(taught if taught is not None else decide(
-                table.session.decision_request(0, "normal")))
+            table.act(
+                taught
+                if taught is not None
+                else decide(table.session.decision_request(0, "normal"))
+            )
         step(app)
     else:
         pytest.fail("the guided game did not reach its end")

@@ -36,12 +36,24 @@ def _find(app: Any, players: int, wanted: Callable[[Any], bool], **options: Any)
     from nove_desktop.session import SeatConfig
 
     game = app.registry.get("banco")
-    names = [translated("You"), "Ada", "Bruno", "Chiara", "Dario", "Elsa", "Fabio", "Gina", "Hugo",
-             "Ines",
-             "Jonas", "Kim"]
+    names = [
+        translated("You"),
+        "Ada",
+        "Bruno",
+        "Chiara",
+        "Dario",
+        "Elsa",
+        "Fabio",
+        "Gina",
+        "Hugo",
+        "Ines",
+        "Jonas",
+        "Kim",
+    ]
     seats = [SeatConfig(names[i], "human" if i == HUMAN else _ai_kind()) for i in range(players)]
-    return scenarios.find(game, game.options_from_json({"players": players, **options}), seats,
-                          wanted)
+    return scenarios.find(
+        game, game.options_from_json({"players": players, **options}), seats, wanted
+    )
 
 
 def _app(shot: Any) -> Any:
@@ -117,8 +129,16 @@ def settlement(shot: Any) -> None:
     table = _open(app, session)
     _settled(app, table)
     table.act(STAND)
-    _step_until(app, lambda: len(table.outcomes) >= 2 and any(
-        isinstance(task, TokenFlight) and 0.35 <= task.progress <= 0.6 for task in table.tasks))
+    _step_until(
+        app,
+        lambda: (
+            len(table.outcomes) >= 2
+            and any(
+                isinstance(task, TokenFlight) and 0.35 <= task.progress <= 0.6
+                for task in table.tasks
+            )
+        ),
+    )
 
 
 def bank_passing(shot: Any) -> None:
@@ -134,8 +154,9 @@ def bank_passing(shot: Any) -> None:
         return last and state.banks_held[following] == 0 and not state.eliminated[following]
 
     table = _open(app, _find(app, 6, wanted))
-    _step_until(app, lambda: table.bank_slide is not None
-                and 0.45 <= table.bank_slide[2].progress <= 0.6)
+    _step_until(
+        app, lambda: table.bank_slide is not None and 0.45 <= table.bank_slide[2].progress <= 0.6
+    )
 
 
 STAGES: list[tuple[str, Callable[[Any], None]]] = [

@@ -18,11 +18,17 @@ def mid_round(shot: Any) -> None:
     def wanted(session: Any) -> bool:
         obs = session.observe(0)
         lays = [a for a in session.legal(0) if isinstance(a, Lay)]
-        return obs.round_no == 2 and len(obs.table) >= 6 and 0 in session.to_act() and bool(
-            lays) and len(obs.hand) >= 4
+        return (
+            obs.round_no == 2
+            and len(obs.table) >= 6
+            and 0 in session.to_act()
+            and bool(lays)
+            and len(obs.hand) >= 4
+        )
 
-    table = shot.table("kael", ["human", AI, AI, AI, AI, AI], 30, wanted,
-                       deal_mode="fixed", hand_size=5)
+    table = shot.table(
+        "kael", ["human", AI, AI, AI, AI, AI], 30, wanted, deal_mode="fixed", hand_size=5
+    )
     shot.until(_settled)
     pair = _pair(table)
     for ref in pair:
@@ -62,8 +68,12 @@ def good_draw(shot: Any) -> None:
 def final_turns(shot: Any) -> None:
     def wanted(session: Any) -> bool:
         obs = session.observe(0)
-        return obs.caller is not None and obs.caller != 0 and 0 in session.to_act() and (
-            obs.phase == "TURN")
+        return (
+            obs.caller is not None
+            and obs.caller != 0
+            and 0 in session.to_act()
+            and (obs.phase == "TURN")
+        )
 
     shot.table("kael", ["human", AI, AI, AI], 60, wanted)
     shot.until(_settled)
@@ -83,8 +93,12 @@ def landing(shot: Any) -> None:
 
     table = shot.table("kael", ["human", AI, AI, AI], 70, wanted)
     scored = RoundScored.from_summary(table.observe().last_round)
-    table.show_summary(round_title(scored, table.names), columns(),
-                       round_rows(scored, table.names), note=round_note())
+    table.show_summary(
+        round_title(scored, table.names),
+        columns(),
+        round_rows(scored, table.names),
+        note=round_note(),
+    )
     shot.settle(10)
 
 

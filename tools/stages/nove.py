@@ -53,8 +53,7 @@ def handoff(shot: Any) -> None:
 def summary(shot: Any) -> None:
     shot.table("nove", [AI, AI, AI, AI], 2026)
     shot.app.settings.ai_pace = "instant"
-    shot.until(lambda app: getattr(app.stack.top, "name", "") == "round_summary",
-               confirm=False)
+    shot.until(lambda app: getattr(app.stack.top, "name", "") == "round_summary", confirm=False)
     shot.app.settings.ai_pace = "fast"
     shot.settle(5)
 

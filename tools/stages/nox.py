@@ -23,8 +23,12 @@ from nove_desktop.ui.tables.nox.controls import TargetWidget
 from nove_desktop.ui.tables.nox.preview import play_outcome
 
 FRAME = 1 / 60
-SEATS = [SeatConfig("You", "human"), SeatConfig("Ada", "heuristic"),
-         SeatConfig("Ben", "heuristic"), SeatConfig("Cleo", "heuristic")]
+SEATS = [
+    SeatConfig("You", "human"),
+    SeatConfig("Ada", "heuristic"),
+    SeatConfig("Ben", "heuristic"),
+    SeatConfig("Cleo", "heuristic"),
+]
 
 
 def _session(app: App, wanted: Callable[[GameSession], bool]) -> GameSession:
@@ -39,14 +43,17 @@ def _merging_plays(session: GameSession) -> list[Play]:
     if session.to_act() != (0,):
         return []
     kitties = session.state.kitties
-    return [a for a in session.legal(0) if isinstance(a, Play)
-            and play_outcome(kitties[a.target], a.card, a.stack).merged is not None]
+    return [
+        a
+        for a in session.legal(0)
+        if isinstance(a, Play)
+        and play_outcome(kitties[a.target], a.card, a.stack).merged is not None
+    ]
 
 
 def _cover_merge(session: GameSession) -> Play | None:
     """A cover of another player's stack that merges two of their stacks."""
-    return next((a for a in _merging_plays(session) if a.target != 0 and a.stack is not None),
-                None)
+    return next((a for a in _merging_plays(session) if a.target != 0 and a.stack is not None), None)
 
 
 def _busy_merge(session: GameSession) -> bool:
@@ -58,8 +65,14 @@ def _round_end(session: GameSession) -> bool:
     if session.to_act() != (0,):
         return False
     kitties = session.state.kitties
-    return any(len(kitties[a.target]) == 5 and a.stack is None for a in session.legal(0)
-               if isinstance(a, Play)) and sum(len(k) for k in kitties) >= 16
+    return (
+        any(
+            len(kitties[a.target]) == 5 and a.stack is None
+            for a in session.legal(0)
+            if isinstance(a, Play)
+        )
+        and sum(len(k) for k in kitties) >= 16
+    )
 
 
 def _open(app: App, session: GameSession) -> NoxTable:
@@ -105,14 +118,28 @@ def target_preview(app: App) -> Any:
 
 def stack_look(app: App) -> Any:
     """A deep stack opened by a click: every card of it, bottom to top."""
-    session = _session(app, lambda s: s.to_act() == (0,) and any(
-        len(stack) >= 3 for kitty in s.state.kitties for stack in kitty))
+    session = _session(
+        app,
+        lambda s: (
+            s.to_act() == (0,)
+            and any(len(stack) >= 3 for kitty in s.state.kitties for stack in kitty)
+        ),
+    )
     table = _open(app, session)
-    seat, index = next((s, i) for s in range(table.n)
-                       for i, stack in enumerate(table.kitty_rows(s)) if len(stack) >= 3)
+    seat, index = next(
+        (s, i)
+        for s in range(table.n)
+        for i, stack in enumerate(table.kitty_rows(s))
+        if len(stack) >= 3
+    )
     centre = table.place_rect(seat, index).center
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=centre)], FRAME)
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=centre),
+        ],
+        FRAME,
+    )
     _settle(app)
     return table
 
@@ -122,9 +149,14 @@ def round_summary(app: App) -> Any:
     session = _session(app, _round_end)
     table = _open(app, session)
     kitties = session.state.kitties
-    play = next(a for a in session.legal(0) if isinstance(a, Play) and a.stack is None
-                and len(kitties[a.target]) == 5
-                and not play_outcome(kitties[a.target], a.card, None).merged)
+    play = next(
+        a
+        for a in session.legal(0)
+        if isinstance(a, Play)
+        and a.stack is None
+        and len(kitties[a.target]) == 5
+        and not play_outcome(kitties[a.target], a.card, None).merged
+    )
     table.act(play)
     for _ in range(60 * 20):
         app.step([], FRAME)

@@ -31,16 +31,18 @@ NAMES = ["You", "Ben", "Cleo", "Dan", "Eve", "Finn"]
 PLAYERS = 4
 
 
-def _session(app: Any, wanted: Callable[[Any], bool], players: int = PLAYERS,
-             seeds: range = range(1, 400)) -> Any:
+def _session(
+    app: Any, wanted: Callable[[Any], bool], players: int = PLAYERS, seeds: range = range(1, 400)
+) -> Any:
     from nove_desktop import scenarios
     from nove_desktop.session import GameSession, SeatConfig
 
     game = app.registry.get("numx")
     names = [translated("You"), *NAMES[1:]]  # the player's name in their language
     seats = [SeatConfig(names[i], "human" if i == 0 else "heuristic") for i in range(players)]
-    found = scenarios.find(game, game.options_from_json({"players": players}), seats, wanted,
-                           seeds=seeds)
+    found = scenarios.find(
+        game, game.options_from_json({"players": players}), seats, wanted, seeds=seeds
+    )
     return GameSession.from_save(found.to_save(), app.registry)
 
 
@@ -66,15 +68,19 @@ def click_card(app: Any, table: Any, card: str) -> None:
 
     rect = paint.card_rect(table, table.sprites[card])
     pos = (rect.x + max(4, rect.width // 10), rect.y + rect.height // 5)
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-              pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)], FRAME)
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+        ],
+        FRAME,
+    )
 
 
 def press(app: Any, key: int) -> None:
     import pygame
 
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)],
-             FRAME)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], FRAME)
 
 
 # -- positions -------------------------------------------------------------------------------------
@@ -96,8 +102,12 @@ def turn_with_mixed_play(session: Any) -> bool:
     from nove_desktop.games.numx.state import Phase
 
     state = session.state
-    return (state.phase == Phase.TURN and session.to_act() == (0,) and state.trick_count > 0
-            and mixed_play(session) is not None)
+    return (
+        state.phase == Phase.TURN
+        and session.to_act() == (0,)
+        and state.trick_count > 0
+        and mixed_play(session) is not None
+    )
 
 
 def window_with_claim(session: Any) -> bool:
@@ -105,9 +115,12 @@ def window_with_claim(session: Any) -> bool:
     from nove_desktop.games.numx.state import Phase
 
     state = session.state
-    return (state.phase == Phase.FX_WINDOW and 0 in session.to_act()
-            and len(state.trick) >= 2
-            and any(isinstance(a, Claim) for a in session.legal(0)))
+    return (
+        state.phase == Phase.FX_WINDOW
+        and 0 in session.to_act()
+        and len(state.trick) >= 2
+        and any(isinstance(a, Claim) for a in session.legal(0))
+    )
 
 
 def turn_with_swipe(session: Any) -> bool:
@@ -115,15 +128,22 @@ def turn_with_swipe(session: Any) -> bool:
     from nove_desktop.games.numx.state import Phase
 
     state = session.state
-    return (state.phase == Phase.TURN and session.to_act() == (0,) and state.trick_count > 0
-            and any(isinstance(a, AddSpecial) and a.card.startswith("SW")
-                    for a in session.legal(0)))
+    return (
+        state.phase == Phase.TURN
+        and session.to_act() == (0,)
+        and state.trick_count > 0
+        and any(isinstance(a, AddSpecial) and a.card.startswith("SW") for a in session.legal(0))
+    )
 
 
 def round_scored(session: Any) -> bool:
     state = session.state
-    return state.last_round is not None and state.round_no == 2 and not state.trick and (
-        any(s["met"] for s in state.last_round["seats"]))
+    return (
+        state.last_round is not None
+        and state.round_no == 2
+        and not state.trick
+        and (any(s["met"] for s in state.last_round["seats"]))
+    )
 
 
 # -- stages ----------------------------------------------------------------------------------------

@@ -88,14 +88,21 @@ def explain(state: BancoState, seat: int, action: Action) -> Reason:
 def _not_your_turn(state: BancoState, seat: int) -> Reason:
     waiting = Seat(state.current)
     if state.eliminated[seat]:
-        return why("you are out of the game: you have fewer chips than the smallest bet "
-                   "(waiting for {seat})", seat=waiting)
+        return why(
+            "you are out of the game: you have fewer chips than the smallest bet "
+            "(waiting for {seat})",
+            seat=waiting,
+        )
     if state.status[seat] == Status.SAT_OUT:
-        return why("you sit out this hand: the bank cannot cover another bet (waiting for {seat})",
-                   seat=waiting)
+        return why(
+            "you sit out this hand: the bank cannot cover another bet (waiting for {seat})",
+            seat=waiting,
+        )
     if seat == state.banker:
-        return why("it is not your turn: the banker plays after every punter (waiting for {seat})",
-                   seat=waiting)
+        return why(
+            "it is not your turn: the banker plays after every punter (waiting for {seat})",
+            seat=waiting,
+        )
     return why("it is not your turn (waiting for {seat})", seat=waiting)
 
 
@@ -112,5 +119,9 @@ def _explain_bet(state: BancoState, seat: int, amount: object) -> Reason:
         cause = why("the bank has only {chips} left to cover bets", chips=chips(limit))
     else:
         cause = why("the table limit")
-    return why("your bet of {bet} is above the limit of {limit} ({why})",
-               bet=chips(amount), limit=chips(limit), why=cause)
+    return why(
+        "your bet of {bet} is above the limit of {limit} ({why})",
+        bet=chips(amount),
+        limit=chips(limit),
+        why=cause,
+    )

@@ -300,8 +300,12 @@ def explain(state: KaelState, seat: int, action: Action) -> Reason:
     phase = state.phase
     if phase == CHOOSE_HAND_SIZE:
         if isinstance(action, ChooseHandSize):
-            return why("the dealer deals {low} to {high} cards, not {size}", low=MIN_HAND,
-                       high=MAX_HAND, size=action.size)
+            return why(
+                "the dealer deals {low} to {high} cards, not {size}",
+                low=MIN_HAND,
+                high=MAX_HAND,
+                size=action.size,
+            )
         return why("you are the dealer: choose how many cards to deal")
     if phase == GOOD_DRAW:
         return why("choose whether to lay the card you just drew again, or keep it")
@@ -319,8 +323,9 @@ def _explain_turn(state: KaelState, seat: int, action: Action) -> Reason:
             return why("Kaël has already been called this round")
         if not flow.circuit_complete(state):
             return why("Kaël can only be called once everybody has played a turn this round")
-        return why("your hand is worth {total}: Kaël needs 5 points or less",
-                   total=hand_total(hand))
+        return why(
+            "your hand is worth {total}: Kaël needs 5 points or less", total=hand_total(hand)
+        )
     if isinstance(action, DrawOnly):
         if hand:
             return why("with cards in hand you must lay something, not only draw")
@@ -352,8 +357,9 @@ def _explain_turn(state: KaelState, seat: int, action: Action) -> Reason:
         if RANK[cards[0]] == rank and count + len(cards) == 4:
             return why("these cards complete a square: lay them without drawing")
         return _explain_source(state, action.source)
-    return why("you cannot {action} now: it is your turn to lay and draw",
-               action=action_reason(action))
+    return why(
+        "you cannot {action} now: it is your turn to lay and draw", action=action_reason(action)
+    )
 
 
 def _explain_source(state: KaelState, source: str) -> Reason:

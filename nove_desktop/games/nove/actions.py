@@ -92,8 +92,9 @@ def action_reason(action: Action) -> Reason:
             return why("discard {card}", card=cards[0])
         if len(cards) == 2:
             return why("discard {card} and {other}", card=cards[0], other=cards[1])
-        return why("discard {card} and {other} and {third}", card=cards[0], other=cards[1],
-                   third=cards[2])
+        return why(
+            "discard {card} and {other} and {third}", card=cards[0], other=cards[1], third=cards[2]
+        )
     if isinstance(action, DeclareNove):
         return why("declare NOVE with the joker as {option}", option=option_reason(action.option))
     if isinstance(action, ChooseJoker):

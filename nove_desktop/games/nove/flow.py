@@ -53,6 +53,7 @@ def _score_row(
     values: seats x values up to 31 x the few bonus counts, some thousands of rows at most."""
     return ev.ScoreRow(seat, busted, value, nove, thirty_one, capo, pairs, sets, points)
 
+
 TARGET = 12
 # Precedence order P for (players, dealer): the dealer's left-hand neighbour first, dealer last.
 _ORDERS = {n: [tuple((d + 1 + i) % n for i in range(n)) for d in range(n)] for n in range(2, 7)}

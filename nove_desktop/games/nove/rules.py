@@ -38,7 +38,10 @@ _ANNOUNCE: dict[str | None, AnnounceNove] = {o: AnnounceNove(o) for o in (None, 
 # The decision phases, read once: in Python 3.11 each ``Phase.X`` read goes through the enum's
 # metaclass (about 5 times a plain attribute), and these are compared on every action.
 _IN_TURN, _IN_EXCHANGE, _IN_DECLARE, _IN_CHOOSE_JOKER = (
-    Phase.TURN, Phase.EXCHANGE, Phase.DECLARE, Phase.CHOOSE_JOKER
+    Phase.TURN,
+    Phase.EXCHANGE,
+    Phase.DECLARE,
+    Phase.CHOOSE_JOKER,
 )
 
 
@@ -224,8 +227,9 @@ def explain(state: NoveState, seat: int, action: Action) -> Reason:
     if phase in wanted:
         kind, text = wanted[phase]
         if not isinstance(action, kind):
-            return why("you cannot {action} now: {what}", action=action_reason(action),
-                       what=Reason(text))
+            return why(
+                "you cannot {action} now: {what}", action=action_reason(action), what=Reason(text)
+            )
         if isinstance(action, Discard):
             return _explain_discard(state, seat, action)
         option = action.option  # type: ignore[attr-defined]  # every other action has an option
@@ -249,16 +253,23 @@ def _explain_discard(state: NoveState, seat: int, action: Discard) -> Reason:
 def _explain_option(state: NoveState, seat: int, option: str, nove: bool) -> Reason:
     fixed, _free = flow.split(state, seat)
     if option not in H.OPTION_VALUE:
-        return why('"{option}" is not something a joker can stand for (1 to 7, A, B or C)',
-                   option=option)
+        return why(
+            '"{option}" is not something a joker can stand for (1 to 7, A, B or C)', option=option
+        )
     total = H.base_value(fixed) + H.OPTION_VALUE[option]
     limit = 9 if nove else 31
     if total > limit:
         if nove:
-            return why("as {option} your hand would be worth {total}: a NOVE must be worth 9 or "
-                       "less", option=option_reason(option), total=total)
-        return why("as {option} your hand would be worth {total}: your hand must stay at 31 or "
-                   "less", option=option_reason(option), total=total)
+            return why(
+                "as {option} your hand would be worth {total}: a NOVE must be worth 9 or less",
+                option=option_reason(option),
+                total=total,
+            )
+        return why(
+            "as {option} your hand would be worth {total}: your hand must stay at 31 or less",
+            option=option_reason(option),
+            total=total,
+        )
     return why("that choice is not allowed")
 
 
@@ -284,5 +295,6 @@ def _explain_turn(state: NoveState, seat: int, action: Action) -> Reason:
         if free is None and action.option is not None:
             return why("you hold no free joker, so announce NOVE without choosing a value")
         return _explain_option(state, seat, action.option or "", True)
-    return why("you cannot {action} during your turn: hit, stand or announce",
-               action=action_reason(action))
+    return why(
+        "you cannot {action} during your turn: hit, stand or announce", action=action_reason(action)
+    )

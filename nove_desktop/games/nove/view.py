@@ -99,9 +99,7 @@ def observe(state: NoveState, seat: int | None) -> NoveObservation:
         current = acting[0]
     return NoveObservation(
         seat=seat,
-        phase=state.phase
-        if state.phase in DECISIONS or state.phase == Phase.OVER
-        else "auto",
+        phase=state.phase if state.phase in DECISIONS or state.phase == Phase.OVER else "auto",
         to_act=acting,
         round_no=state.round_no,
         dealer=state.dealer,

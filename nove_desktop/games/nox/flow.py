@@ -177,8 +177,9 @@ def end_round(state: NoxState, reason: str, by_seat: int, events: list[Event]) -
     }
     state.round_history.append(entry)
     events.append(
-        RoundScored(state.round_number, tuple(points), tuple(eligible), tuple(recorded),
-                    tuple(totals))
+        RoundScored(
+            state.round_number, tuple(points), tuple(eligible), tuple(recorded), tuple(totals)
+        )
     )
     opts = state.options
     if max(totals) >= opts.target:

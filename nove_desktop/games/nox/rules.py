@@ -82,8 +82,11 @@ def explain(state: NoxState, seat: int, action: Action) -> Reason:
     if card not in state.hands[seat]:
         return why("you do not hold the {card}", card=Card(card, card_name(card)))
     if type(target) is not int or not 0 <= target < state.players:
-        return why("there is no seat {target} to play to: choose a kitty of seat 0 to {last}",
-                   target=target, last=state.players - 1)
+        return why(
+            "there is no seat {target} to play to: choose a kitty of seat 0 to {last}",
+            target=target,
+            last=state.players - 1,
+        )
     kitty = state.kitties[target]
     if type(index) is not int:
         return why("choose a stack to cover by its index, or none for a new stack")
@@ -96,12 +99,24 @@ def explain(state: NoxState, seat: int, action: Action) -> Reason:
             return why_n(
                 "your kitty has no stack {index}: it has {n} stack (numbered 0 to {last})",
                 "your kitty has no stack {index}: it has {n} stacks (numbered 0 to {last})",
-                len(kitty), index=index, n=len(kitty), last=len(kitty) - 1)
+                len(kitty),
+                index=index,
+                n=len(kitty),
+                last=len(kitty) - 1,
+            )
         return why_n(
             "{seat}'s kitty has no stack {index}: it has {n} stack (numbered 0 to {last})",
             "{seat}'s kitty has no stack {index}: it has {n} stacks (numbered 0 to {last})",
-            len(kitty), seat=Seat(target), index=index, n=len(kitty), last=len(kitty) - 1)
+            len(kitty),
+            seat=Seat(target),
+            index=index,
+            n=len(kitty),
+            last=len(kitty) - 1,
+        )
     top = kitty[index][-1]
     return why(
         "that card's colour differs from the top card of that stack: the {card} cannot cover "
-        "the {top}", card=Card(card, card_name(card)), top=Card(top, card_name(top)))
+        "the {top}",
+        card=Card(card, card_name(card)),
+        top=Card(top, card_name(top)),
+    )

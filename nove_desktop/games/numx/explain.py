@@ -171,8 +171,9 @@ def _combination_problem(
         problem = _copies_problem(
             [c for c in cards if owner_of.get(c) == owner and c not in hand],
             area,
-            why("your malus area") if owner == seat else why("{seat}'s malus area",
-                                                              seat=Seat(owner)),
+            why("your malus area")
+            if owner == seat
+            else why("{seat}'s malus area", seat=Seat(owner)),
         )
         if problem:
             return problem

@@ -203,9 +203,7 @@ def start_round(state: NumxState, stack: Stack | None, events: list[Event]) -> N
             state.objectives[seat] = objectives.pop(0)
         for seat in order:
             objective = state.objectives[seat]
-            events.append(
-                ObjectiveDealt(seat, objective, visible_to=ONLY[seat], hidden=_OBJECTIVE)
-            )
+            events.append(ObjectiveDealt(seat, objective, visible_to=ONLY[seat], hidden=_OBJECTIVE))
     else:
         state.objectives = [None] * n
     state.objective_pile = objectives

@@ -39,12 +39,22 @@ class NoxColour:
 
 COLOURS: dict[str, NoxColour] = {
     nox_cards.BLUE: NoxColour(
-        hex_colour("#0072B2"), (0, 92, 146), "circle", NP_("NOX colour letter", "B"),
-        N_("blue"), N_("Ramon"), "none",
+        hex_colour("#0072B2"),
+        (0, 92, 146),
+        "circle",
+        NP_("NOX colour letter", "B"),
+        N_("blue"),
+        N_("Ramon"),
+        "none",
     ),
     nox_cards.GREEN: NoxColour(
-        hex_colour("#009E73"), (0, 116, 84), "triangle", NP_("NOX colour letter", "G"),
-        N_("green"), N_("Jack"), "tricorn",
+        hex_colour("#009E73"),
+        (0, 116, 84),
+        "triangle",
+        NP_("NOX colour letter", "G"),
+        N_("green"),
+        N_("Jack"),
+        "tricorn",
     ),
     nox_cards.ORANGE: NoxColour(
         hex_colour("#E69F00"),

@@ -91,8 +91,11 @@ class ChooseGameScene(common.MenuScene):
             button.enabled = has_table(button.game_id)
         # Beside each game, its guided first game (a coach at the table, a chosen deal).
         self.learn_buttons: list[Button] = [
-            Button(_("Learn to play"), functools.partial(self.learn, button.game_id),
-                   hint=_("A guided first game with a coach"))
+            Button(
+                _("Learn to play"),
+                functools.partial(self.learn, button.game_id),
+                hint=_("A guided first game with a coach"),
+            )
             for button in self.game_buttons
         ]
         for button, learn in zip(self.game_buttons, self.learn_buttons, strict=True):
@@ -123,8 +126,9 @@ class ChooseGameScene(common.MenuScene):
         learn_w, room = self.app.s(200), self.app.s(12)
         for button, learn in zip(self.game_buttons, self.learn_buttons, strict=True):
             button.rect.x -= (learn_w + room) // 2
-            learn.rect = pygame.Rect(button.rect.right + room, button.rect.y, learn_w,
-                                     button.rect.height)
+            learn.rect = pygame.Rect(
+                button.rect.right + room, button.rect.y, learn_w, button.rect.height
+            )
         below = top + count * (height + gap) + 24
         common.column(self.app, [self.back_button], top=below, width=240, height=52)
 
@@ -153,7 +157,10 @@ class ChooseGameScene(common.MenuScene):
         they look: Up/Down stay in the column (Down from a game goes to the next game, not to its
         Learn to play), Left/Right cross to the other column. Tab still visits everything."""
         if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT
+            pygame.K_UP,
+            pygame.K_DOWN,
+            pygame.K_LEFT,
+            pygame.K_RIGHT,
         ):
             target = self.arrow_target(event.key)
             if target is not None:

@@ -73,8 +73,7 @@ class ConfirmDialog(common.MenuScene):
         common.panel(surface, self.box, app, 245)
         width = self.box.width - app.s(60)
         question = fitted(app, self.question, width, app.s(30), (255, 255, 255), bold=True)
-        surface.blit(question, question.get_rect(midtop=(self.box.centerx,
-                                                         self.box.y + app.s(30))))
+        surface.blit(question, question.get_rect(midtop=(self.box.centerx, self.box.y + app.s(30))))
         detail = fitted(app, self.detail, width, app.s(19), (210, 214, 210), max_lines=3)
         surface.blit(detail, detail.get_rect(midtop=(self.box.centerx, self.box.y + app.s(86))))
         self.focus.draw(surface, app.fonts, app.scale)

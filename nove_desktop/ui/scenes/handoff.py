@@ -33,8 +33,9 @@ class HandoffScene(common.MenuScene):
         self.deck = deck
         self.on_ready = on_ready
         self.on_menu = on_menu  # the table's menu, opened over this screen (no hand shown)
-        self.ready = Button(_("I am {name}: show my cards").format(name=player), self.confirm,
-                            primary=True)
+        self.ready = Button(
+            _("I am {name}: show my cards").format(name=player), self.confirm, primary=True
+        )
         self.menu_button = Button(_("Menu"), self.open_menu)
         self.menu_button.visible = on_menu is not None
         self.focus = FocusGroup([self.ready, self.menu_button])
@@ -47,8 +48,9 @@ class HandoffScene(common.MenuScene):
         w, h = self.app.size
         self.ready.rect = pygame.Rect(0, 0, self.app.s(560), self.app.s(64))
         self.ready.rect.center = (w // 2, h // 2 + self.app.s(90))
-        self.menu_button.rect = pygame.Rect(self.app.s(12), self.app.s(10), self.app.s(88),
-                                            self.app.s(34))  # where the table's Menu is
+        self.menu_button.rect = pygame.Rect(
+            self.app.s(12), self.app.s(10), self.app.s(88), self.app.s(34)
+        )  # where the table's Menu is
 
     def confirm(self) -> None:
         self.app.stack.remove(self)

@@ -247,13 +247,16 @@ def _read_rules(app: App, game_id: str) -> str:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         if isinstance(exc, FileNotFoundError):
             reason = _("The file rules/{game}.txt is missing from the app's assets.").format(
-                game=game_id)
-        return "\n\n".join([
-            "# " + _("{game}: rules").format(game=title),
-            _("The rules of **{game}** could not be opened.").format(game=title),
-            reason,
-            _("Press Esc to go back."),
-        ])
+                game=game_id
+            )
+        return "\n\n".join(
+            [
+                "# " + _("{game}: rules").format(game=title),
+                _("The rules of **{game}** could not be opened.").format(game=title),
+                reason,
+                _("Press Esc to go back."),
+            ]
+        )
 
 
 class RulesScene(Scene):
@@ -274,10 +277,11 @@ class RulesScene(Scene):
         self.blocks = parse_rules(_read_rules(app, game_id))
         self.back_button = Button(_("Back"), self.close)
         # From the title screen every game's rules are a click away; at a table, its own.
-        self.game_buttons = [
-            Button(game.title, functools.partial(self.switch, game.id))
-            for game in app.registry
-        ] if choose else []
+        self.game_buttons = (
+            [Button(game.title, functools.partial(self.switch, game.id)) for game in app.registry]
+            if choose
+            else []
+        )
         self.focus = FocusGroup([self.back_button, *self.game_buttons])
         self.lines: list[Line] = []
         self._bottoms: list[int] = []
@@ -354,8 +358,12 @@ class RulesScene(Scene):
             regular = fonts.get(app.s(style.size), bold=style.bold)
             bold = fonts.get(app.s(style.size), bold=True)
 
-            def measure(text: str, is_bold: bool, regular: pygame.font.Font = regular,
-                        bold: pygame.font.Font = bold) -> int:
+            def measure(
+                text: str,
+                is_bold: bool,
+                regular: pygame.font.Font = regular,
+                bold: pygame.font.Font = bold,
+            ) -> int:
                 return (bold if is_bold else regular).size(text)[0]
 
             indent = app.s(style.indent)

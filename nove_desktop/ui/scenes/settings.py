@@ -32,8 +32,13 @@ def _nearest_volume(volume: float) -> int:
 
 
 def _speed(value: str) -> str:
-    return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "off": _("Off"),
-            "instant": _("Instant")}.get(value, value)
+    return {
+        "slow": _("Slow"),
+        "normal": _("Normal"),
+        "fast": _("Fast"),
+        "off": _("Off"),
+        "instant": _("Instant"),
+    }.get(value, value)
 
 
 def _language(value: str) -> str:
@@ -55,12 +60,12 @@ class ChoosesSettings:
 
     _apply: Callable[..., None]  # the page's: change these settings fields, save, apply
 
-    def _choice(self, label: str, values: Any, current: Any, field: str,
-                describe: Callable[[Any], str]) -> Choice:
+    def _choice(
+        self, label: str, values: Any, current: Any, field: str, describe: Callable[[Any], str]
+    ) -> Choice:
         values = list(values)
         index = values.index(current) if current in values else 0
-        return Choice(label, values, index, lambda value: self._apply(**{field: value}),
-                      describe)
+        return Choice(label, values, index, lambda value: self._apply(**{field: value}), describe)
 
 
 class SettingsScene(ChoosesSettings, common.MenuScene):
@@ -75,42 +80,105 @@ class SettingsScene(ChoosesSettings, common.MenuScene):
     def _build(self) -> None:
         app = self.app
         settings = app.settings
-        self.fullscreen = Choice(_("Full screen"), (False, True), int(app.fullscreen),
-                                 self._set_fullscreen, _on_off)
+        self.fullscreen = Choice(
+            _("Full screen"), (False, True), int(app.fullscreen), self._set_fullscreen, _on_off
+        )
         self.back_button = Button(_("Back"), self.close)
         rows: list[tuple[Widget, str]] = [
-            (self._choice(_("Animation speed"), ANIMATION_SPEEDS, settings.animation_speed,
-                          "animation_speed", _speed),
-             _("How fast cards move. Off shows every change at once.")),
-            (self._choice(_("Computer players' pace"), AI_PACES, settings.ai_pace, "ai_pace",
-                          _speed),
-             _("How long computer players take for a move, thinking included.")),
-            (self._choice(_("Reaction windows"), WINDOW_SECONDS, settings.window_seconds,
-                          "window_seconds", _window),
-             _("How long you have to cut (Kaël) or call Facteur X (NUM-X). Untimed waits for "
-               "every player to answer.")),
-            (self._choice(_("Always take good draws"), (True, False), settings.always_good_draw,
-                          "always_good_draw", _on_off),
-             _("Kaël: when you draw another card of the rank you just laid, lay it at once.")),
-            (self._choice(_("Volume"), VOLUMES, VOLUMES[_nearest_volume(settings.volume)],
-                          "volume", _percent),
-             _("Loudness of the sound effects.")),
-            (Choice(_("Sound"), (True, False), 0 if not settings.muted else 1,
-                    lambda value: self._apply(muted=not value), _on_off),
-             _("Turn every sound on or off.")),
+            (
+                self._choice(
+                    _("Animation speed"),
+                    ANIMATION_SPEEDS,
+                    settings.animation_speed,
+                    "animation_speed",
+                    _speed,
+                ),
+                _("How fast cards move. Off shows every change at once."),
+            ),
+            (
+                self._choice(
+                    _("Computer players' pace"), AI_PACES, settings.ai_pace, "ai_pace", _speed
+                ),
+                _("How long computer players take for a move, thinking included."),
+            ),
+            (
+                self._choice(
+                    _("Reaction windows"),
+                    WINDOW_SECONDS,
+                    settings.window_seconds,
+                    "window_seconds",
+                    _window,
+                ),
+                _(
+                    "How long you have to cut (Kaël) or call Facteur X (NUM-X). Untimed waits for "
+                    "every player to answer."
+                ),
+            ),
+            (
+                self._choice(
+                    _("Always take good draws"),
+                    (True, False),
+                    settings.always_good_draw,
+                    "always_good_draw",
+                    _on_off,
+                ),
+                _("Kaël: when you draw another card of the rank you just laid, lay it at once."),
+            ),
+            (
+                self._choice(
+                    _("Volume"),
+                    VOLUMES,
+                    VOLUMES[_nearest_volume(settings.volume)],
+                    "volume",
+                    _percent,
+                ),
+                _("Loudness of the sound effects."),
+            ),
+            (
+                Choice(
+                    _("Sound"),
+                    (True, False),
+                    0 if not settings.muted else 1,
+                    lambda value: self._apply(muted=not value),
+                    _on_off,
+                ),
+                _("Turn every sound on or off."),
+            ),
             (self.fullscreen, _("Use the whole screen (F11 switches at any time).")),
-            (self._choice(_("Pass-and-play hand-off screen"), (True, False), settings.handoff,
-                          "handoff", _on_off),
-             _("Between two people at one screen, hide the cards until the next player is "
-               "ready.")),
-            (self._choice(_("Language"), LANGUAGE_SETTINGS, settings.language, "language",
-                          _language),
-             _("The language of the whole app. System follows your computer's language.")),
+            (
+                self._choice(
+                    _("Pass-and-play hand-off screen"),
+                    (True, False),
+                    settings.handoff,
+                    "handoff",
+                    _on_off,
+                ),
+                _(
+                    "Between two people at one screen, hide the cards until the next player is "
+                    "ready."
+                ),
+            ),
+            (
+                self._choice(
+                    _("Language"), LANGUAGE_SETTINGS, settings.language, "language", _language
+                ),
+                _("The language of the whole app. System follows your computer's language."),
+            ),
             (self.back_button, _("Back to where you were. Changes are already saved.")),
         ]
         self.widgets = [widget for widget, _text in rows]
-        (self.animation, self.ai_pace, self.window, self.good_draw, self.volume, self.sound,
-         _fullscreen, self.handoff, self.language, _back) = self.widgets
+        (
+            self.animation,
+            self.ai_pace,
+            self.window,
+            self.good_draw,
+            self.volume,
+            self.sound,
+            _fullscreen,
+            self.handoff,
+            self.language,
+            _back,
+        ) = self.widgets
         for widget, text in rows:
             widget.hint = text
         self.focus = FocusGroup(self.widgets)
@@ -131,8 +199,7 @@ class SettingsScene(ChoosesSettings, common.MenuScene):
         self.fullscreen.set_value(self.app.fullscreen)
         rows = len(self.widgets) - 1
         common.column(self.app, self.widgets[:-1], top=108, width=680, height=42, gap=6)
-        common.column(self.app, [self.back_button], top=108 + rows * 48 + 6, width=240,
-                      height=48)
+        common.column(self.app, [self.back_button], top=108 + rows * 48 + 6, width=240, height=48)
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -168,8 +235,10 @@ class SettingsScene(ChoosesSettings, common.MenuScene):
         focused = self.focus.focused  # the help follows the focus, not the mouse
         if focused is not None and focused.hint:
             image = fitted(app, focused.hint, app.s(900), app.s(17), (210, 230, 215))
-            surface.blit(image, image.get_rect(
-                midtop=(w // 2, self.back_button.rect.bottom + app.s(14))))
+            surface.blit(
+                image, image.get_rect(midtop=(w // 2, self.back_button.rect.bottom + app.s(14)))
+            )
         hint = _("\u2191 \u2193 or Tab to move, \u2190 \u2192 to change, Esc to go back")
-        common.text(surface, app, hint, (w // 2, h - app.s(30)), 15, colour=theme.MUTED,
-                    anchor="midtop")
+        common.text(
+            surface, app, hint, (w // 2, h - app.s(30)), 15, colour=theme.MUTED, anchor="midtop"
+        )

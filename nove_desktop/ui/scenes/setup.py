@@ -25,8 +25,20 @@ from . import common
 
 # The seats' first names: the first is the player at the computer ("You", translated when shown);
 # the others are first names, the same in every language (names are not translated).
-DEFAULT_NAMES = [N_("You"), "Ada", "Bruno", "Chiara", "Dario", "Elsa",
-                 "Fabio", "Gina", "Hugo", "Ines", "Jonas", "Kim"]
+DEFAULT_NAMES = [
+    N_("You"),
+    "Ada",
+    "Bruno",
+    "Chiara",
+    "Dario",
+    "Elsa",
+    "Fabio",
+    "Gina",
+    "Hugo",
+    "Ines",
+    "Jonas",
+    "Kim",
+]
 
 
 def default_name(seat: int) -> str:
@@ -72,22 +84,25 @@ class SetupScene(common.MenuScene):
         self.game = app.registry.get(game_id)
         self.specs: list[OptionSpec] = table_classes()[game_id].setup_options()
         defaults = self.game.options_to_json(self.game.default_options())
-        defaults.update({spec.name: spec.default for spec in self.specs
-                         if spec.default is not GAME_DEFAULT})
+        defaults.update(
+            {spec.name: spec.default for spec in self.specs if spec.default is not GAME_DEFAULT}
+        )
         defaults.update(options or {})
         count = len(seats) if seats else defaults.get("players", self.game.min_players)
         seats = seats or [
-            SeatConfig(default_name(i), "human" if i == 0 else default_kind())
-            for i in range(count)
+            SeatConfig(default_name(i), "human" if i == 0 else default_kind()) for i in range(count)
         ]
         counts = list(range(self.game.min_players, self.game.max_players + 1))
         self.count = Choice(_("Players"), counts, counts.index(len(seats)), self._count_changed)
         most = self.game.max_players
-        self.names = [TextField(_("Seat {n}").format(n=i + 1), default_name(i), 14)
-                      for i in range(most)]
+        self.names = [
+            TextField(_("Seat {n}").format(n=i + 1), default_name(i), 14) for i in range(most)
+        ]
         kinds = seat_kinds()
-        self.kinds = [Choice("", kinds, kinds.index(default_kind()), describe=kind_label)
-                      for _i in range(most)]
+        self.kinds = [
+            Choice("", kinds, kinds.index(default_kind()), describe=kind_label)
+            for _i in range(most)
+        ]
         for i, seat in enumerate(seats):
             self.names[i].text = seat.name
             self.kinds[i].set_value(seat.kind)
@@ -107,8 +122,12 @@ class SetupScene(common.MenuScene):
         if spec.kind == SEAT:
             first = list(spec.values)
             words = spec.describe
-            choice = Choice(spec.label, first, 0,
-                            describe=lambda v: words(v) if v in first else self._seat_name(v))
+            choice = Choice(
+                spec.label,
+                first,
+                0,
+                describe=lambda v: words(v) if v in first else self._seat_name(v),
+            )
         else:
             choice = Choice(spec.label, list(spec.values), 0, describe=spec.describe)
         choice.hint = spec.hint
@@ -163,8 +182,9 @@ class SetupScene(common.MenuScene):
         y = 160.0
         for i in range(self.game.max_players):
             self.names[i].rect = pygame.Rect(left, app.s(y), app.s(262), app.s(step - 6))
-            self.kinds[i].rect = pygame.Rect(left + app.s(274), app.s(y), app.s(266),
-                                             app.s(step - 6))
+            self.kinds[i].rect = pygame.Rect(
+                left + app.s(274), app.s(y), app.s(266), app.s(step - 6)
+            )
             if i < count:
                 y += step
         right = w // 2 + app.s(30)
@@ -227,27 +247,38 @@ class SetupScene(common.MenuScene):
         common.felt(surface, self.app)
         app = self.app
         w, _h = surface.get_size()
-        title = fitted(app, _("New game of {game}").format(game=self.game.title),
-                       w - app.s(40), app.s(40), theme.ACCENT, bold=True)
+        title = fitted(
+            app,
+            _("New game of {game}").format(game=self.game.title),
+            w - app.s(40),
+            app.s(40),
+            theme.ACCENT,
+            bold=True,
+        )
         surface.blit(title, title.get_rect(midtop=(w // 2, app.s(22))))
-        common.text(surface, app, _("Seats"), (w // 2 - app.s(580), app.s(80)), 17,
-                    colour=theme.MUTED)
-        common.text(surface, app, _("Options"), (w // 2 + app.s(30), app.s(80)), 17,
-                    colour=theme.MUTED)
+        common.text(
+            surface, app, _("Seats"), (w // 2 - app.s(580), app.s(80)), 17, colour=theme.MUTED
+        )
+        common.text(
+            surface, app, _("Options"), (w // 2 + app.s(30), app.s(80)), 17, colour=theme.MUTED
+        )
         humans = sum(1 for i in range(self.count.value) if self.kinds[i].value == "human")
         if humans == 0:
             note = _("All seats are AI: you watch the game.")
         elif humans == 1:
             note = _("One human against AI seats.")
         else:
-            note = ngettext("{n} human shares this computer (pass-and-play).",
-                            "{n} humans share this computer (pass-and-play).", humans).format(
-                n=humans)
+            note = ngettext(
+                "{n} human shares this computer (pass-and-play).",
+                "{n} humans share this computer (pass-and-play).",
+                humans,
+            ).format(n=humans)
         image = fitted(app, note, app.s(550), app.s(17), theme.WHITE)
         surface.blit(image, (w // 2 + app.s(30), app.s(self.note_y)))
         focused = self.focus.focused
         hint = getattr(focused, "hint", "") or _(
-            "Replay a deal: enter the deal number shown at a table.")
+            "Replay a deal: enter the deal number shown at a table."
+        )
         image = fitted(app, hint, app.s(550), app.s(14), theme.MUTED)
         surface.blit(image, (w // 2 + app.s(30), app.s(self.note_y + 26)))
         self.focus.draw(surface, app.fonts, app.scale)

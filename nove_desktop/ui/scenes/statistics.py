@@ -21,8 +21,7 @@ EVERYONE = ""
 
 
 def columns() -> tuple[str, ...]:
-    return (_("Game"), _("Played"), _("Won"), _("Win rate"), _("Best score"),
-            _("Won with help"))
+    return (_("Game"), _("Played"), _("Won"), _("Win rate"), _("Best score"), _("Won with help"))
 
 
 # Right edges of the number columns and the left edge of the game column, as fractions of the
@@ -45,8 +44,11 @@ def row_for(title: str, stats: GameStats | None) -> Row:
         return Row(title, (DASH, DASH, DASH, DASH, DASH))
     rate = f"{round(100 * stats.won / stats.played)}%"
     best = DASH if stats.best_score is None else format_number(stats.best_score)
-    hinted = (f"{format_number(stats.hinted_won)} / {format_number(stats.hinted_played)}"
-              if stats.hinted_played else "0")
+    hinted = (
+        f"{format_number(stats.hinted_won)} / {format_number(stats.hinted_played)}"
+        if stats.hinted_played
+        else "0"
+    )
     return Row(title, (format_number(stats.played), format_number(stats.won), rate, best, hinted))
 
 
@@ -60,8 +62,9 @@ class StatisticsScene(common.MenuScene):
         super().__init__(app)
         self.rows: list[Row] = []
         self.statistics: dict[str, GameStats] = {}
-        self.who = Choice(_("Player"), [EVERYONE], 0, lambda _value: self.fill(),
-                          self._describe_player)
+        self.who = Choice(
+            _("Player"), [EVERYONE], 0, lambda _value: self.fill(), self._describe_player
+        )
         self.back_button = Button(_("Back"), self.close)
         self.focus = FocusGroup([self.who, self.back_button])
         self.table = pygame.Rect(0, 0, 0, 0)
@@ -134,25 +137,48 @@ class StatisticsScene(common.MenuScene):
         self._draw_row(surface, heads[0], heads[1:], top + row_h // 2, theme.MUTED, 16)
         for index, row in enumerate(self.rows):
             y = top + row_h * (index + 1)
-            pygame.draw.line(surface, (60, 78, 88), (self.table.left + app.s(20), y),
-                             (self.table.right - app.s(20), y), max(1, app.s(1)))
+            pygame.draw.line(
+                surface,
+                (60, 78, 88),
+                (self.table.left + app.s(20), y),
+                (self.table.right - app.s(20), y),
+                max(1, app.s(1)),
+            )
             self._draw_row(surface, row.title, row.cells, y + row_h // 2, theme.WHITE, 21)
         w, h = surface.get_size()
-        notes = [_("No finished games yet: the numbers appear after your first game.")] if (
-            not self.any_played) else [
-            _("Best score follows each game: the highest, or the lowest in Kaël."),
-            _("Won with help (hints or undo): games won / games played with help.")]
+        notes = (
+            [_("No finished games yet: the numbers appear after your first game.")]
+            if (not self.any_played)
+            else [
+                _("Best score follows each game: the highest, or the lowest in Kaël."),
+                _("Won with help (hints or undo): games won / games played with help."),
+            ]
+        )
         y = self.table.bottom + app.s(12)
         for note in notes:
             image = fitted(app, note, self.table.width, app.s(17), (210, 230, 215))
             surface.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += image.get_height() + app.s(4)
         self.focus.draw(surface, app.fonts, app.scale)
-        common.text(surface, app, _("\u2190 \u2192 choose the player   Esc to go back"),
-                    (w // 2, h - app.s(30)), 15, colour=theme.MUTED, anchor="midtop")
+        common.text(
+            surface,
+            app,
+            _("\u2190 \u2192 choose the player   Esc to go back"),
+            (w // 2, h - app.s(30)),
+            15,
+            colour=theme.MUTED,
+            anchor="midtop",
+        )
 
-    def _draw_row(self, surface: pygame.Surface, first: str, cells: tuple[str, ...], y: int,
-                  colour: tuple[int, int, int], size: float) -> None:
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        first: str,
+        cells: tuple[str, ...],
+        y: int,
+        colour: tuple[int, int, int],
+        size: float,
+    ) -> None:
         from ..table.text import fitted
 
         app = self.app
@@ -164,6 +190,7 @@ class StatisticsScene(common.MenuScene):
         for cell, right in zip(cells, NUMBER_RIGHTS, strict=True):
             width = round(table.width * (right - previous)) - app.s(8)
             image = fitted(app, cell, width, app.s(size), colour, max_lines=2)
-            surface.blit(image, image.get_rect(midright=(table.left + round(table.width * right),
-                                                         y)))
+            surface.blit(
+                image, image.get_rect(midright=(table.left + round(table.width * right), y))
+            )
             previous = right

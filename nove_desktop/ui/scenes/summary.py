@@ -164,15 +164,24 @@ class RoundSummaryScene(Guarded):
         app = self.app
         common.dim(surface, 120)
         common.panel(surface, self.box, app, 250)
-        title = fitted(app, self.title, self.box.width - app.s(40), app.s(28), theme.ACCENT,
-                       bold=True)
+        title = fitted(
+            app, self.title, self.box.width - app.s(40), app.s(28), theme.ACCENT, bold=True
+        )
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + app.s(16))))
-        draw_grid(surface, app, self.box, self.columns, self.rows,
-                  self.box.y + app.s(self.TOP) + self.row_height // 2, self.row_height)
+        draw_grid(
+            surface,
+            app,
+            self.box,
+            self.columns,
+            self.rows,
+            self.box.y + app.s(self.TOP) + self.row_height // 2,
+            self.row_height,
+        )
         if self.note:
             note = fitted(app, self.note, self.box.width - app.s(40), app.s(16), theme.MUTED)
-            surface.blit(note, note.get_rect(
-                midbottom=(self.box.centerx, self.button.rect.top - app.s(10))))
+            surface.blit(
+                note, note.get_rect(midbottom=(self.box.centerx, self.button.rect.top - app.s(10)))
+            )
         self.focus.draw(surface, app.fonts, app.scale)
 
 
@@ -204,8 +213,7 @@ class HistoryScene(common.MenuScene):
 
     def layout(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(0, 0, min(w - self.app.s(30), self.app.s(1000)),
-                               h - self.app.s(60))
+        self.box = pygame.Rect(0, 0, min(w - self.app.s(30), self.app.s(1000)), h - self.app.s(60))
         self.box.center = (w // 2, h // 2)
         self.button.rect = pygame.Rect(0, 0, self.app.s(220), self.app.s(48))
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - self.app.s(16))
@@ -220,18 +228,27 @@ class HistoryScene(common.MenuScene):
         app = self.app
         common.dim(surface, 140)
         common.panel(surface, self.box, app, 250)
-        common.text(surface, app, self.title, (self.box.centerx, self.box.y + app.s(16)), 26,
-                    theme.ACCENT, bold=True, anchor="midtop")
+        common.text(
+            surface,
+            app,
+            self.title,
+            (self.box.centerx, self.box.y + app.s(16)),
+            26,
+            theme.ACCENT,
+            bold=True,
+            anchor="midtop",
+        )
         room = self.box.height - app.s(150)
-        shown = self.rows[-max(1, room // app.s(34)):]
+        shown = self.rows[-max(1, room // app.s(34)) :]
         row_height = min(app.s(34), room // max(1, len(shown) + 1))
         draw_grid(surface, app, self.box, self.columns, shown, self.box.y + app.s(70), row_height)
         if self.note:
             from ..table.text import fitted
 
             note = fitted(app, self.note, self.box.width - app.s(40), app.s(16), theme.MUTED)
-            surface.blit(note, note.get_rect(
-                midbottom=(self.box.centerx, self.button.rect.top - app.s(10))))
+            surface.blit(
+                note, note.get_rect(midbottom=(self.box.centerx, self.button.rect.top - app.s(10)))
+            )
         self.focus.draw(surface, app.fonts, app.scale)
 
 
@@ -318,8 +335,9 @@ class GameOverScene(Guarded):
             return _("Nobody wins")
         if len(names) == 1:
             return said(names[0], _("You win!"), _("{name} wins!"))
-        return together(names, _("You win!"), _("You and {names} share the win!"),
-                        _("{names} share the win!"))
+        return together(
+            names, _("You win!"), _("You and {names} share the win!"), _("{names} share the win!")
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         from ..table.text import fitted
@@ -330,7 +348,8 @@ class GameOverScene(Guarded):
         head = fitted(app, self.headline(), w - app.s(60), app.s(56), theme.ACCENT, bold=True)
         surface.blit(head, head.get_rect(midtop=(w // 2, app.s(40))))
         rounds = self.played_for or ngettext(
-            "after {n} round", "after {n} rounds", self.rounds).format(n=self.rounds)
+            "after {n} round", "after {n} rounds", self.rounds
+        ).format(n=self.rounds)
         line = f"{self.reason} \u2014 {rounds}" if self.reason else rounds
         sub = fitted(app, line, w - app.s(80), app.s(21), (220, 230, 220))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, app.s(120))))
@@ -342,8 +361,7 @@ class GameOverScene(Guarded):
         if self.focus.focused is None:  # nothing focused yet: say how to choose by keyboard
             words = _("Arrows or Tab choose a button, Enter presses it.")
             image = fitted(app, words, w - app.s(80), app.s(15), theme.MUTED)
-            surface.blit(image, image.get_rect(
-                midbottom=(w // 2, self.again.rect.top - app.s(12))))
+            surface.blit(image, image.get_rect(midbottom=(w // 2, self.again.rect.top - app.s(12))))
 
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         from ..table.text import fitted

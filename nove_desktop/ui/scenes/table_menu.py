@@ -27,8 +27,9 @@ class TableMenuScene(ChoosesSettings, common.MenuScene):
     overlay = True
     name = "table_menu"
 
-    def __init__(self, app: App, on_leave: Callable[[], None],
-                 on_skip: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, app: App, on_leave: Callable[[], None], on_skip: Callable[[], None] | None = None
+    ) -> None:
         super().__init__(app)
         self.on_leave = on_leave
         self.on_skip = on_skip  # offered while every person at the table is out of the game
@@ -37,12 +38,23 @@ class TableMenuScene(ChoosesSettings, common.MenuScene):
     def _build(self) -> None:
         settings = self.app.settings
         self.back_button = Button(_("Back to the game"), self.close)
-        self.pace = self._choice(_("Computer players' pace"), AI_PACES, settings.ai_pace,
-                                 "ai_pace", _speed)
-        self.speed = self._choice(_("Animation speed"), ANIMATION_SPEEDS,
-                                  settings.animation_speed, "animation_speed", _speed)
-        self.window = self._choice(_("Reaction windows"), WINDOW_SECONDS,
-                                   settings.window_seconds, "window_seconds", _window)
+        self.pace = self._choice(
+            _("Computer players' pace"), AI_PACES, settings.ai_pace, "ai_pace", _speed
+        )
+        self.speed = self._choice(
+            _("Animation speed"),
+            ANIMATION_SPEEDS,
+            settings.animation_speed,
+            "animation_speed",
+            _speed,
+        )
+        self.window = self._choice(
+            _("Reaction windows"),
+            WINDOW_SECONDS,
+            settings.window_seconds,
+            "window_seconds",
+            _window,
+        )
         self.leave_button = Button(_("Leave the table"), self.leave, danger=True)
         self.widgets: list[Widget] = [self.back_button, self.pace, self.speed, self.window]
         if self.on_skip is not None:
@@ -61,8 +73,9 @@ class TableMenuScene(ChoosesSettings, common.MenuScene):
     def layout(self) -> None:
         app = self.app
         w, h = app.size
-        self.box = pygame.Rect(0, 0, min(w - app.s(30), app.s(720)),
-                               app.s(130 + 62 * len(self.widgets)))
+        self.box = pygame.Rect(
+            0, 0, min(w - app.s(30), app.s(720)), app.s(130 + 62 * len(self.widgets))
+        )
         self.box.center = (w // 2, h // 2)
         for index, widget in enumerate(self.widgets):
             widget.rect = pygame.Rect(0, 0, app.s(620), app.s(50))
@@ -92,9 +105,23 @@ class TableMenuScene(ChoosesSettings, common.MenuScene):
         app = self.app
         common.dim(surface, 150)
         common.panel(surface, self.box, app, 245)
-        common.text(surface, app, _("Menu"), (self.box.centerx, self.box.y + app.s(18)), 32,
-                    theme.ACCENT, bold=True, anchor="midtop")
+        common.text(
+            surface,
+            app,
+            _("Menu"),
+            (self.box.centerx, self.box.y + app.s(18)),
+            32,
+            theme.ACCENT,
+            bold=True,
+            anchor="midtop",
+        )
         self.focus.draw(surface, app.fonts, app.scale)
-        common.text(surface, app, _("Changes apply at once. Esc goes back to the game."),
-                    (self.box.centerx, self.box.bottom - app.s(14)), 15, colour=theme.MUTED,
-                    anchor="midbottom")
+        common.text(
+            surface,
+            app,
+            _("Changes apply at once. Esc goes back to the game."),
+            (self.box.centerx, self.box.bottom - app.s(14)),
+            15,
+            colour=theme.MUTED,
+            anchor="midbottom",
+        )

@@ -100,8 +100,10 @@ class TitleScene(common.MenuScene):
                 self.unopenable = True
                 message = _("Your saved game could not be opened. You can start a new game.")
             else:
-                message = _("Your saved game could not be opened, so it was put aside{where}. "
-                            "You can start a new game.").format(where=f" ({aside.name})")
+                message = _(
+                    "Your saved game could not be opened, so it was put aside{where}. "
+                    "You can start a new game."
+                ).format(where=f" ({aside.name})")
             self.app.report_problem(message, exc)
             self.refresh()
             return
@@ -115,8 +117,7 @@ class TitleScene(common.MenuScene):
         self.app.scenes.push(
             "confirm",
             question=_("Quit nove-desktop?"),
-            detail=_("Your game is saved: Continue resumes it.") if saved else _(
-                "See you soon!"),
+            detail=_("Your game is saved: Continue resumes it.") if saved else _("See you soon!"),
             on_yes=self.app.quit,
             yes=_("Quit"),
             no=_("Stay"),

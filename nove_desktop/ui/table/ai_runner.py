@@ -64,7 +64,11 @@ class AIRunner:
         return self._process if self._process is not None else self._threads
 
     def submit(
-        self, key: Hashable, token: object, work: Callable[..., Any], *args: Any,
+        self,
+        key: Hashable,
+        token: object,
+        work: Callable[..., Any],
+        *args: Any,
         heavy: bool = False,
     ) -> None:
         """Start ``work(*args)`` for ``key``; ``token`` names the moment it was asked for (an

@@ -90,9 +90,11 @@ class CoachMixin(TablePart):
         return self.coach is not None and self.coach.required is not None
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.teaching() and event.type == pygame.KEYDOWN and getattr(
-            event, "unicode", ""
-        ) == "?":
+        if (
+            self.teaching()
+            and event.type == pygame.KEYDOWN
+            and getattr(event, "unicode", "") == "?"
+        ):
             return  # the coach already says what to do, and why
         super().handle_event(event)
 
@@ -122,8 +124,9 @@ class CoachMixin(TablePart):
         self.app.scenes.clear_to("title")
         self.app.scenes.push("setup", game_id=self.game.id)
 
-    def show_summary(self, title: str, columns: list[str], rows: list[list[Any]],
-                     note: str = "") -> None:
+    def show_summary(
+        self, title: str, columns: list[str], rows: list[list[Any]], note: str = ""
+    ) -> None:
         coach = self.coach
         if coach is None or not self.session.over:
             super().show_summary(title, columns, rows, note)
@@ -132,8 +135,16 @@ class CoachMixin(TablePart):
         recap = _(coach.script.recap)
 
         def opener() -> None:
-            scene = RecapSummaryScene(self.app, title, columns, rows, self.summary_closed,
-                                      note=note, last=True, recap=recap)
+            scene = RecapSummaryScene(
+                self.app,
+                title,
+                columns,
+                rows,
+                self.summary_closed,
+                note=note,
+                last=True,
+                recap=recap,
+            )
             self.app.stack.push(scene)
 
         self.pending_modal = opener
@@ -155,9 +166,17 @@ class CoachMixin(TablePart):
             show_game_over(reason)
 
         def opener() -> None:
-            self.app.stack.push(RecapSummaryScene(
-                self.app, _("Well done"), [_("Player"), _("Total")], rows, closed,
-                last=True, recap=_(coach.script.recap)))
+            self.app.stack.push(
+                RecapSummaryScene(
+                    self.app,
+                    _("Well done"),
+                    [_("Player"), _("Total")],
+                    rows,
+                    closed,
+                    last=True,
+                    recap=_(coach.script.recap),
+                )
+            )
 
         self.pending_modal = opener
 
@@ -212,8 +231,9 @@ class CoachMixin(TablePart):
             return image, pygame.Rect(0, 0, 0, 0)
         box = pygame.Rect(pad, line_y + pad, width - 2 * pad, len(links) * step + pad)
         pygame.draw.rect(image, theme.PANEL_LIGHT, box, border_radius=app.s(8))
-        pygame.draw.rect(image, theme.GOLD_DARK, box, width=max(1, app.s(1)),
-                         border_radius=app.s(8))
+        pygame.draw.rect(
+            image, theme.GOLD_DARK, box, width=max(1, app.s(1)), border_radius=app.s(8)
+        )
         line_y = box.y + pad // 2
         for line in links:
             image.blit(font.render(line, True, theme.ACCENT), (box.x + pad, line_y))
@@ -237,9 +257,17 @@ class RecapSummaryScene(RoundSummaryScene):
 
     RECAP_SIZE = 17  # design units
 
-    def __init__(self, app: App, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
-                 on_close: Callable[[], None], note: str = "", last: bool = True,
-                 recap: str = "") -> None:
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        columns: Sequence[str],
+        rows: Sequence[Sequence[Any]],
+        on_close: Callable[[], None],
+        note: str = "",
+        last: bool = True,
+        recap: str = "",
+    ) -> None:
         self.recap = recap
         self.recap_lines: list[str] = []
         super().__init__(app, title, columns, rows, on_close, note=note, last=last)

@@ -48,10 +48,12 @@ class FittedButton(Button):
         pad = max(4, int(10 * scale))
         pixels = max(10, int(min(self.rect.height * 0.42, 20 * scale)))
         room = self.rect.width - 2 * pad
-        image = fitted(self.app, label, room, pixels, self.ink(), bold=True,
-                       max_lines=self.max_lines)
+        image = fitted(
+            self.app, label, room, pixels, self.ink(), bold=True, max_lines=self.max_lines
+        )
         while image.get_height() > self.rect.height - 4 and pixels > 9:
             pixels -= 1  # wrapped lines must also fit the button's height
-            image = fitted(self.app, label, room, pixels, self.ink(), bold=True,
-                           max_lines=self.max_lines)
+            image = fitted(
+                self.app, label, room, pixels, self.ink(), bold=True, max_lines=self.max_lines
+            )
         surface.blit(image, image.get_rect(center=self.rect.center))

@@ -27,24 +27,39 @@ class EndingMixin(TablePart):
             if then is not None:
                 then()
 
-        self.app.scenes.push("handoff", player=self.names[seat], on_ready=ready,
-                             on_menu=self.open_menu, deck=self.deck)
+        self.app.scenes.push(
+            "handoff",
+            player=self.names[seat],
+            on_ready=ready,
+            on_menu=self.open_menu,
+            deck=self.deck,
+        )
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:
-        ui = {"viewer": None if self.pass_and_play else self.viewer, "hinted": sorted(self.hinted),
-              "game_key": self.game_key, "results_seen": self.results_seen}
+        ui = {
+            "viewer": None if self.pass_and_play else self.viewer,
+            "hinted": sorted(self.hinted),
+            "game_key": self.game_key,
+            "results_seen": self.results_seen,
+        }
         try:
             self.app.storage.save_game(self.session.to_save(ui))
         except WriteRefused as exc:  # the player was told once that nothing is saved
             if not exc.told:
                 self.app.report_problem(str(exc), exc)
         except Exception as exc:  # a full disk must not stop the game
-            self.app.report_problem(_("The game could not be saved. It goes on, but if you "
-                                      "close the app it cannot be resumed."), exc)
+            self.app.report_problem(
+                _(
+                    "The game could not be saved. It goes on, but if you "
+                    "close the app it cannot be resumed."
+                ),
+                exc,
+            )
 
-    def show_summary(self, title: str, columns: list[str], rows: list[list[Any]],
-                     note: str = "") -> None:
+    def show_summary(
+        self, title: str, columns: list[str], rows: list[list[Any]], note: str = ""
+    ) -> None:
         """Open the round summary once the current animations have played."""
         over = self.session.over
         if self.skipping:  # skipped to the results: the game over follows at once
@@ -126,9 +141,12 @@ class EndingMixin(TablePart):
             for seat in self.session.human_seats
         ]
         try:  # one write for every seat, with the game's key: counted once, whatever happens
-            self.app.storage.record_game(self.game.id, seats,
-                                         lower_is_better=self.game.lower_score_wins,
-                                         game_key=self.game_key)
+            self.app.storage.record_game(
+                self.game.id,
+                seats,
+                lower_is_better=self.game.lower_score_wins,
+                game_key=self.game_key,
+            )
         except WriteRefused as exc:  # never counted, and never said to be
             if not exc.told:
                 self.app.report_problem(str(exc), exc)

@@ -187,7 +187,8 @@ class TableHooks(TableState, Generic[ObsT]):
     def hud_text(self) -> str:
         """The line at the top right."""
         return _("Deal number {seed}   R: rules   L: log   Esc: menu").format(
-            seed=self.session.seed)
+            seed=self.session.seed
+        )
 
     @classmethod
     def setup_options(cls) -> list[OptionSpec]:

@@ -37,9 +37,7 @@ class InputMixin(TablePart):
         released = event.type == pygame.MOUSEBUTTONUP and event.button == 1
         if clicked and self.click_hud(event.pos):
             return
-        if self.animating and (event.type == pygame.KEYDOWN or clicked) and not (
-            self.answering()
-        ):
+        if self.animating and (event.type == pygame.KEYDOWN or clicked) and not (self.answering()):
             self.skip_animations()  # the input skips the animations; it is not lost elsewhere
             return
         if event.type == pygame.KEYDOWN and self.key(event.key):
@@ -58,8 +56,11 @@ class InputMixin(TablePart):
         """A public window still waits for the player at the screen: their keys and clicks go
         to its buttons, even while other seats' answers are being shown."""
         moment = self.moment
-        return bool(self.controls) and moment is not None and moment.moment.public and (
-            moment.engine_open
+        return (
+            bool(self.controls)
+            and moment is not None
+            and moment.moment.public
+            and (moment.engine_open)
         )
 
     def click_hud(self, pos: tuple[int, int]) -> bool:

@@ -49,8 +49,10 @@ def to_screen(app: App, point: tuple[float, float]) -> tuple[int, int]:
     # Called for every card and label of every frame: the window size is read once.
     w, h = app.screen.get_size()
     scale = min(w / DESIGN_W, h / DESIGN_H)
-    return (round((w - DESIGN_W * scale) / 2 + point[0] * scale),
-            round((h - DESIGN_H * scale) / 2 + point[1] * scale))
+    return (
+        round((w - DESIGN_W * scale) / 2 + point[0] * scale),
+        round((h - DESIGN_H * scale) / 2 + point[1] * scale),
+    )
 
 
 def to_design(app: App, pos: tuple[int, int]) -> tuple[float, float]:
@@ -147,15 +149,21 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
         tags.insert(0, _("thinking..."))
     score = scene.score_text(seat)
     look = ("plate", box.size, turn, out, name, score, "  ".join(tags))
-    image = app.art._get(look, lambda: _plate_image(app, box.size, turn, out, name, score,
-                                                    "  ".join(tags)))
+    image = app.art._get(
+        look, lambda: _plate_image(app, box.size, turn, out, name, score, "  ".join(tags))
+    )
     surface.blit(image, box)
     if seat == scene.dealer:
         dealer_chip(app, surface, (box.x - app.s(4), box.y + app.s(4)))
 
 
 def _plate_image(
-    app: App, size: tuple[int, int], turn: bool, out: bool, name: str, score_text: str,
+    app: App,
+    size: tuple[int, int],
+    turn: bool,
+    out: bool,
+    name: str,
+    score_text: str,
     tags: str,
 ) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -170,8 +178,7 @@ def _plate_image(
         border_radius=app.s(12),
     )
     narrow = box.width < app.s(170)  # a 12-seat banco row: smaller, but one size per row
-    score = fitted(app, score_text, app.s(64), app.s(18 if narrow else 22), theme.ACCENT,
-                   bold=True)
+    score = fitted(app, score_text, app.s(64), app.s(18 if narrow else 22), theme.ACCENT, bold=True)
     if narrow:  # the score beside the name, so that the status words get the whole width
         surface.blit(score, score.get_rect(topright=(box.right - app.s(6), box.y + app.s(3))))
     else:
@@ -188,8 +195,15 @@ def _plate_image(
     surface.blit(title, (box.x + app.s(8 if narrow else 10), box.y + app.s(5)))
     if tags:
         tags_w = box.width - app.s(14) if narrow else text_w
-        line = fitted(app, tags, tags_w, theme.READABLE_PIXELS if narrow else app.s(13),
-                      TAG_COLOUR, max_lines=1, shrink=False)
+        line = fitted(
+            app,
+            tags,
+            tags_w,
+            theme.READABLE_PIXELS if narrow else app.s(13),
+            TAG_COLOUR,
+            max_lines=1,
+            shrink=False,
+        )
         left = box.x + app.s(8 if narrow else 10)
         surface.blit(line, (left, box.bottom - line.get_height() - app.s(4 if narrow else 5)))
     surface.set_alpha(255, pygame.RLEACCEL)  # blitted every frame: run-length is faster
@@ -250,13 +264,16 @@ def card(
         level = max(1, round(squash * FLIP_STEPS))
         face = sprite.card if sprite.showing_face else "back"
         flat = image
-        image = app.art.passing(("squash", face, scene.deck, w, h, level),
-                                lambda: pygame.transform.scale(
-                                    flat, (max(1, w * level // FLIP_STEPS), h)))
+        image = app.art.passing(
+            ("squash", face, scene.deck, w, h, level),
+            lambda: pygame.transform.scale(flat, (max(1, w * level // FLIP_STEPS), h)),
+        )
     if w >= SHADOW_MIN_WIDTH:  # a shadow under a tiny card is invisible but costs a blit
         shadow = app.art.shadow(w, h)
-        surface.blit(shadow, shadow.get_rect(center=(x + max(1, round(3 * scale)),
-                                                     y + max(1, round(4 * scale)))))
+        surface.blit(
+            shadow,
+            shadow.get_rect(center=(x + max(1, round(3 * scale)), y + max(1, round(4 * scale)))),
+        )
     rect = image.get_rect(center=(x, y))
     surface.blit(image, rect)
     if sprite.selected:
@@ -304,8 +321,11 @@ def effects(scene: TableScene, surface: pygame.Surface) -> None:
     for task in scene.tasks:
         if isinstance(task, TokenFlight) and task.started:
             d = app.s(28)
-            image = app.art.token(task.value, d) if task.kind == "token" else app.art.chip(
-                task.value, d)
+            image = (
+                app.art.token(task.value, d)
+                if task.kind == "token"
+                else app.art.chip(task.value, d)
+            )
             surface.blit(image, image.get_rect(center=to_screen(app, task.pos)))
     for task in scene.tasks:
         if isinstance(task, Banner):
@@ -323,8 +343,9 @@ def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
     back = pygame.Surface(pill.size, pygame.SRCALPHA)
     alpha = item.alpha
     radius = min(pill.height // 2, app.s(24))
-    pygame.draw.rect(back, (10, 16, 20, int(200 * alpha / 255)), back.get_rect(),
-                     border_radius=radius)
+    pygame.draw.rect(
+        back, (10, 16, 20, int(200 * alpha / 255)), back.get_rect(), border_radius=radius
+    )
     surface.blit(back, pill)
     image = image.copy()
     image.set_alpha(alpha)
@@ -332,8 +353,12 @@ def banner(scene: TableScene, surface: pygame.Surface, item: Banner) -> None:
 
 
 def countdown_ring(
-    scene: TableScene, surface: pygame.Surface, centre: tuple[float, float], radius: float,
-    left: float, label: str = "",
+    scene: TableScene,
+    surface: pygame.Surface,
+    centre: tuple[float, float],
+    radius: float,
+    left: float,
+    label: str = "",
 ) -> None:
     """A ring that empties clockwise as the time runs out (full and still while untimed)."""
     app = scene.app
@@ -411,8 +436,9 @@ def log_panel(scene: TableScene, surface: pygame.Surface) -> None:
     app = scene.app
     box = rect_to_screen(app, pygame.FRect(820, 54, 446, 470))
     common.panel(surface, box, app, 240)
-    title = fitted(app, _("Move log  (L to close)"), box.width - app.s(24), app.s(17),
-                   theme.ACCENT, bold=True)
+    title = fitted(
+        app, _("Move log  (L to close)"), box.width - app.s(24), app.s(17), theme.ACCENT, bold=True
+    )
     surface.blit(title, (box.x + app.s(12), box.y + app.s(10)))
     y = box.bottom - app.s(12)
     for line in reversed(scene.log):
@@ -438,13 +464,19 @@ def place_controls(scene: TablePart, widgets: list[Widget]) -> None:
         widget.rect = rect_to_screen(app, pygame.FRect(x, y, bw, bh))
 
 
-def _beside_cards(scene: TableScene, surface: pygame.Surface, text: str,
-                  image: pygame.Surface, box: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+def _beside_cards(
+    scene: TableScene, surface: pygame.Surface, text: str, image: pygame.Surface, box: pygame.Rect
+) -> tuple[pygame.Surface, pygame.Rect]:
     """The hint's box moved off the cards it would cover (your hand, at a small window): into
     the room right of them, narrower, when the text still fits there; else above them."""
     app = scene.app
-    hits = [rect for rect in (card_rect(scene, sprite) for sprite in scene.sprites.values()
-                              if sprite.visible) if rect.colliderect(box)]
+    hits = [
+        rect
+        for rect in (
+            card_rect(scene, sprite) for sprite in scene.sprites.values() if sprite.visible
+        )
+        if rect.colliderect(box)
+    ]
     if not hits:
         return image, box
     left = max(rect.right for rect in hits) + app.s(10)
@@ -453,8 +485,11 @@ def _beside_cards(scene: TableScene, surface: pygame.Surface, text: str,
         narrow = fitted(app, text, room - app.s(20), app.s(15), theme.WHITE, max_lines=9)
         moved = pygame.Rect(left, 0, room, narrow.get_height() + app.s(16))
         moved.bottom = box.bottom
-        if not any(moved.colliderect(card_rect(scene, sprite))
-                   for sprite in scene.sprites.values() if sprite.visible):
+        if not any(
+            moved.colliderect(card_rect(scene, sprite))
+            for sprite in scene.sprites.values()
+            if sprite.visible
+        ):
             return narrow, moved
     box.bottom = min(rect.top for rect in hits) - app.s(10)
     return image, box
@@ -471,13 +506,23 @@ def suggestion(scene: TableScene, surface: pygame.Surface) -> None:
     width = max(2, app.s(4))
     for widget in scene.controls:
         if widget.suggested and widget.visible:
-            pygame.draw.rect(surface, green, widget.rect.inflate(app.s(10), app.s(10)), width,
-                             border_radius=app.s(14))
+            pygame.draw.rect(
+                surface,
+                green,
+                widget.rect.inflate(app.s(10), app.s(10)),
+                width,
+                border_radius=app.s(14),
+            )
     for ref in scene.suggested_refs:
         sprite = scene.sprites.get(ref)
         if sprite is not None and sprite.visible:
-            pygame.draw.rect(surface, green, card_rect(scene, sprite).inflate(app.s(8), app.s(8)),
-                             width, border_radius=app.s(10))
+            pygame.draw.rect(
+                surface,
+                green,
+                card_rect(scene, sprite).inflate(app.s(8), app.s(8)),
+                width,
+                border_radius=app.s(10),
+            )
     tops = [w.rect.top for w in scene.controls if w.visible and w.rect.width]
     right = max((w.rect.right for w in scene.controls if w.visible), default=0)
     # A hint is a reason and a figure (ai.explain): up to seven lines of a wider box, so the
@@ -493,7 +538,8 @@ def suggestion(scene: TableScene, surface: pygame.Surface) -> None:
     scene.hint_rect = box
     back = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(back, (12, 40, 24, 235), back.get_rect(), border_radius=app.s(10))
-    pygame.draw.rect(back, (*green, 255), back.get_rect(), max(1, app.s(2)),
-                     border_radius=app.s(10))
+    pygame.draw.rect(
+        back, (*green, 255), back.get_rect(), max(1, app.s(2)), border_radius=app.s(10)
+    )
     surface.blit(back, box)
     surface.blit(image, image.get_rect(center=box.center))

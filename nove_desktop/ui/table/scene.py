@@ -126,8 +126,14 @@ class TableScene(
         self.hint_button = Button(_("Hint  (?)"), self.advisor.ask)
         self.undo_button = self.make_undo_button()
         undo = [self.undo_button] if self.undo_button.visible else []  # one person only
-        self.hud_buttons = [self.menu_button, self.rules_button, self.log_button,
-                            *self.extra_hud_buttons(), *undo, self.hint_button]
+        self.hud_buttons = [
+            self.menu_button,
+            self.rules_button,
+            self.log_button,
+            *self.extra_hud_buttons(),
+            *undo,
+            self.hint_button,
+        ]
         self.pending_modal = None
         self.modal_open = False
         self.stats_recorded = False
@@ -137,9 +143,13 @@ class TableScene(
         self.game_key = key if isinstance(key, str) and key else os.urandom(16).hex()
         self.results_seen = False  # the player left the game over (a finished save is done)
         saved = session.ui.get("hinted", [])
-        self.hinted = {  # human seats that asked for a hint in this game
-            seat for seat in saved if isinstance(seat, int) and 0 <= seat < self.n
-        } if isinstance(saved, list) else set()
+        self.hinted = (
+            {  # human seats that asked for a hint in this game
+                seat for seat in saved if isinstance(seat, int) and 0 <= seat < self.n
+            }
+            if isinstance(saved, list)
+            else set()
+        )
         self.error_shown = False
         self.status = ""
         self.refusals_told = set()  # refusal messages on screen (see moved_on)
@@ -418,16 +428,22 @@ class TableScene(
         kind: str = "chip",
     ) -> None:
         for i, value in enumerate(values):
-            self.tasks.append(TokenFlight(value, start, end, i * 0.06 * self.speed,
-                                          0.5 * max(self.speed, 0.2), kind))
+            self.tasks.append(
+                TokenFlight(
+                    value, start, end, i * 0.06 * self.speed, 0.5 * max(self.speed, 0.2), kind
+                )
+            )
 
     # == the frame ===============================================================================
     @property
     def animating(self) -> bool:
         """Something the player could skip is playing or waiting to play (events held back by
         a window still on show are not)."""
-        return (bool(self.queue) and not self.held) or self.beat > 0 or self.rhythm > 0 or (
-            self.effects_blocking() or self.pending_modal is not None
+        return (
+            (bool(self.queue) and not self.held)
+            or self.beat > 0
+            or self.rhythm > 0
+            or (self.effects_blocking() or self.pending_modal is not None)
         )
 
     @property
@@ -587,8 +603,9 @@ class TableScene(
         paint.suggestion(self, surface)
         focused = self.focus.focused
         if isinstance(focused, CardWidget) and self.focus.keyboard:  # above a hint's outline
-            paint.card_focus(surface, focused.rect.inflate(self.app.s(10), self.app.s(10)),
-                             self.app.scale)
+            paint.card_focus(
+                surface, focused.rect.inflate(self.app.s(10), self.app.s(10)), self.app.scale
+            )
         self.draw_over(surface)
         carried = self.dragged()
         if carried is not None:  # the carried card rides over everything but the log

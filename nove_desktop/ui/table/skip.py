@@ -45,8 +45,9 @@ class SkipMixin(TablePart):
         if self._out_checked[0] != self.actions_applied:
             humans = session.human_seats
             public = session.observe(None)
-            out = bool(humans) and not session.over and all(
-                seat_out(public, seat) for seat in humans)
+            out = (
+                bool(humans) and not session.over and all(seat_out(public, seat) for seat in humans)
+            )
             self._out_checked = (self.actions_applied, out)
         return self._out_checked[1]
 
@@ -59,8 +60,10 @@ class SkipMixin(TablePart):
         self.app.scenes.push(
             "confirm",
             question=_("You are out of the game"),
-            detail=_("The others play on. Watch the rest of the game, or skip to the results: "
-                     "the rest is played at once, without animations."),
+            detail=_(
+                "The others play on. Watch the rest of the game, or skip to the results: "
+                "the rest is played at once, without animations."
+            ),
             on_yes=self.skip_to_results,
             yes=_("Skip to the results"),
             no=_("Watch"),

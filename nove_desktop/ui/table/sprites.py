@@ -87,9 +87,7 @@ class CardSprite:
         self.selected = False
 
     # -- targets -------------------------------------------------------------------------------
-    def place(
-        self, x: float, y: float, width: float, speed: float, delay: float = 0.0
-    ) -> None:
+    def place(self, x: float, y: float, width: float, speed: float, delay: float = 0.0) -> None:
         """The slot this card should rest in (called every frame; cheap when unchanged)."""
         self.motion.go(x, y, speed, delay)
         if width != self.width:

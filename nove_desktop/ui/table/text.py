@@ -37,7 +37,8 @@ def fitted(
             pixels = max(pixels, MIN_PIXELS)
             font = app.fonts.get(pixels, bold)
             image = cache[key] = _within(
-                font.render(_elided(font, text, max(8, max_width)), True, colour), max_width)
+                font.render(_elided(font, text, max(8, max_width)), True, colour), max_width
+            )
             return image
         image = cache[key] = _fit(app, text, max(8, max_width), pixels, colour, bold, max_lines)
     return image
@@ -72,7 +73,7 @@ def _fit(
             break
         size -= 1
     if len(lines) > max_lines:
-        lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
+        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
     lines = [_elided(font, line, max_width) for line in lines]
     return _within(font.render("\n".join(lines), True, colour, wraplength=0), max_width)
 

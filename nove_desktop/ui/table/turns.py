@@ -95,8 +95,10 @@ class TurnsMixin(TablePart):
     # -- windows and prompts ---------------------------------------------------------------------
     def run_moment(self, moment: Moment, acting: tuple[int, ...]) -> None:
         key = self.actions_applied
-        if self.moment is None or not moment.same_as(self.moment.moment) or (
-            not moment.public and self.moment.key != key
+        if (
+            self.moment is None
+            or not moment.same_as(self.moment.moment)
+            or (not moment.public and self.moment.key != key)
         ):
             self.open_moment(moment, acting)
         open_moment = self.moment
@@ -154,8 +156,8 @@ class TurnsMixin(TablePart):
         seconds = moment.seconds
         if moment.public and not humans_watching(self):
             seconds = ALL_AI_WINDOW * (AI_PACE.get(self.app.settings.ai_pace, 0.7) / 0.7)
-        elif moment.public and seconds is None and not any(
-            self.session.is_human(s) for s in acting
+        elif (
+            moment.public and seconds is None and not any(self.session.is_human(s) for s in acting)
         ):
             seconds = 3.0  # untimed waits for the players, but none of them may answer
         # An all-AI table shows each window for its (short) full length.

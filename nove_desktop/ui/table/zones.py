@@ -119,9 +119,7 @@ class Zones:
         return out
 
     # -- the source of truth -------------------------------------------------------------------
-    def reconcile(
-        self, rows: Mapping[str, Sequence[str | None]], piles: Mapping[str, int]
-    ) -> None:
+    def reconcile(self, rows: Mapping[str, Sequence[str | None]], piles: Mapping[str, int]) -> None:
         """Make the model equal to an observation's zones (``None`` = a face-down card).
 
         Face-down slots reuse the zone's placeholders first, then the refs of cards of that zone

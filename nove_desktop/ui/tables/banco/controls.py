@@ -15,8 +15,13 @@ from . import words
 from .base import BancoBase
 
 SLIDER_STEPS = {
-    pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1,
-    pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1,
+    pygame.K_LEFT: -1,
+    pygame.K_RIGHT: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,
+    pygame.K_KP_PLUS: 1,
 }
 SLIDER_JUMPS = (pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 BET_KEYS = (pygame.K_b, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

@@ -54,6 +54,7 @@ def seat_label(table: BancoBase, seat: int) -> tuple[str, tuple[int, int, int], 
     open_score = sum(VALUE[r] for r in extras) % 10
     return (_("? + {n}").format(n=open_score), theme.WHITE, False)
 
+
 def label_image(table: BancoBase, seat: int) -> tuple[pygame.Surface, pygame.Rect, bool] | None:
     """The seat's label as drawn (image, place in window pixels, badge), or None."""
     text, ink, badge = seat_label(table, seat)
@@ -68,6 +69,7 @@ def label_image(table: BancoBase, seat: int) -> tuple[pygame.Surface, pygame.Rec
         rect.midbottom = (box.centerx, box.bottom)
     return image, rect, badge
 
+
 def draw_label(table: BancoBase, surface: pygame.Surface, seat: int) -> None:
     drawn = label_image(table, seat)
     if drawn is None:
@@ -76,9 +78,11 @@ def draw_label(table: BancoBase, surface: pygame.Surface, seat: int) -> None:
     if badge:
         pill = rect.inflate(table.app.s(14), table.app.s(4))
         pygame.draw.rect(surface, (30, 36, 40), pill, border_radius=pill.height // 2)
-        pygame.draw.rect(surface, theme.MUTED, pill, max(1, table.app.s(1)),
-                         border_radius=pill.height // 2)
+        pygame.draw.rect(
+            surface, theme.MUTED, pill, max(1, table.app.s(1)), border_radius=pill.height // 2
+        )
     surface.blit(image, rect)
+
 
 def draw_terms(table: BancoBase, surface: pygame.Surface, seat: int) -> None:
     """A small gold disc in the plate's top-right corner per term at the bank."""
@@ -93,6 +97,7 @@ def draw_terms(table: BancoBase, surface: pygame.Surface, seat: int) -> None:
         pygame.draw.circle(surface, theme.GOLD, centre, r)
         pygame.draw.circle(surface, theme.INK, centre, r, 1)
 
+
 def draw_bank(table: BancoBase, surface: pygame.Surface) -> None:
     """The BANCO plaque with the term's hand count, and the banker's chips with their
     total (the stock and its count are the kit's pile)."""
@@ -100,16 +105,19 @@ def draw_bank(table: BancoBase, surface: pygame.Surface) -> None:
     centre = table.bank_position()
     plaque = paint.rect_to_screen(app, geometry.plaque_rect(centre))
     text = _("BANCO \u00b7 hand {k} of {per}").format(
-        k=min(table.hands_in_term + 1, table.hands_per_bank), per=table.hands_per_bank)
+        k=min(table.hands_in_term + 1, table.hands_per_bank), per=table.hands_per_bank
+    )
     # The plaque grows with its words (a longer translation) rather than shrinking them.
     wide = app.fonts.get(app.s(15), bold=True).size(text)[0] + app.s(16)
     if wide > plaque.width:
         plaque = plaque.inflate(wide - plaque.width, 0)
     pygame.draw.rect(surface, theme.GOLD, plaque, border_radius=plaque.height // 2)
-    pygame.draw.rect(surface, theme.GOLD_DARK, plaque, max(1, app.s(2)),
-                     border_radius=plaque.height // 2)
-    image = fitted(app, text, plaque.width - app.s(12), app.s(15), theme.INK, bold=True,
-                   max_lines=1)
+    pygame.draw.rect(
+        surface, theme.GOLD_DARK, plaque, max(1, app.s(2)), border_radius=plaque.height // 2
+    )
+    image = fitted(
+        app, text, plaque.width - app.s(12), app.s(15), theme.INK, bold=True, max_lines=1
+    )
     surface.blit(image, image.get_rect(center=plaque.center))
     if table.bank_slide is not None:
         return  # the banker's chips stay with their owner: only the deck and plaque move
@@ -119,6 +127,7 @@ def draw_bank(table: BancoBase, surface: pygame.Surface) -> None:
     label = fitted(app, total, app.s(84), app.s(14), (215, 230, 215), max_lines=1)
     below = table.to_screen((geometry.chips_point(centre)[0], centre[1] + 40))
     surface.blit(label, label.get_rect(midtop=below))
+
 
 def decorate(
     table: BancoBase, surface: pygame.Surface, sprite: CardSprite, rect: pygame.Rect
@@ -136,6 +145,7 @@ def decorate(
         d = max(8, int(rect.width * 0.66))
         bottom = (rect.centerx, rect.bottom - max(2, rect.height // 10))
         chips.draw_stack(table.app, surface, chips.split(stake), bottom, d)
+
 
 def peek_cover(table: BancoBase, w: int, h: int) -> pygame.Surface:
     def build() -> pygame.Surface:
@@ -157,7 +167,8 @@ def outcome_words(outcome: Outcome) -> tuple[str, tuple[int, int, int], bool]:
         return (text, theme.OK, False)
     if mine == bank:
         text = _("{mine} = {bank}: tie \u2014 bank wins \u2212{n}").format(
-            mine=mine, bank=bank, n=amount)
+            mine=mine, bank=bank, n=amount
+        )
         return (text, theme.DANGER, False)
     text = _("{mine} against {bank}: \u2212{n}").format(mine=mine, bank=bank, n=amount)
     return (text, theme.DANGER, False)

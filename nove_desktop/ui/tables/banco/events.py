@@ -71,8 +71,11 @@ class BancoEvents(BancoBase):
         self.outcomes, self.stakes, self.revealed = {}, [0] * self.n, set()
         self.set_banker(event.banker)
         self.banks_held = [1 if s == self.banker else 0 for s in range(self.n)]
-        self.centre_call(said(self.names[self.banker], _("You hold the bank"),
-                              _("{name} holds the bank")), 30, 1.2)
+        self.centre_call(
+            said(self.names[self.banker], _("You hold the bank"), _("{name} holds the bank")),
+            30,
+            1.2,
+        )
         return 0.6
 
     def on_hand_started(self, event: HandStarted) -> float:
@@ -86,9 +89,17 @@ class BancoEvents(BancoBase):
             self.punter_status = ["waiting" if s in self.order else "" for s in range(self.n)]
             if self.pass_and_play:
                 self.set_viewer(None)  # the new hand is dealt face down until the hand-off
-            self.centre_call(said(self.names[self.banker], _("Hand {k} of {per}: you bank"),
-                                  _("Hand {k} of {per}: {name} banks"),
-                                  k=self.hands_in_term + 1, per=self.hands_per_bank), 26, 1.0)
+            self.centre_call(
+                said(
+                    self.names[self.banker],
+                    _("Hand {k} of {per}: you bank"),
+                    _("Hand {k} of {per}: {name} banks"),
+                    k=self.hands_in_term + 1,
+                    per=self.hands_per_bank,
+                ),
+                26,
+                1.0,
+            )
 
         if any(self.zones.rows.values()):
             self.after(RESULTS_HOLD, start)  # the players read the results first
@@ -115,8 +126,9 @@ class BancoEvents(BancoBase):
         seat, amount = event.seat, event.amount
         self.last_bet[seat] = amount
         self.punter_status[seat] = "drawing"
-        self.fly_tokens(chips.flight(amount), self.plate_point(seat), self.hole_point(seat),
-                        kind="token")
+        self.fly_tokens(
+            chips.flight(amount), self.plate_point(seat), self.hole_point(seat), kind="token"
+        )
         self.after(PAY_TIME, lambda: self.set_stake(seat, amount))
         self.app.sounds.play("chip")
         return 0.1
@@ -165,8 +177,9 @@ class BancoEvents(BancoBase):
     def on_banker_revealed(self, event: BankerRevealed) -> float:
         seat = event.seat
         self.reveal_hole(seat, event.hole_card)
-        self.banner(_("Bank: {score}").format(score=event.score), f"seat:{seat}", 34,
-                    paint.CALL_COLOUR, 1.3)
+        self.banner(
+            _("Bank: {score}").format(score=event.score), f"seat:{seat}", 34, paint.CALL_COLOUR, 1.3
+        )
         self.status = _("Settlement: the bank has {score}").format(score=event.score)
         self.app.sounds.play("flip")
         return 0.9
@@ -213,16 +226,27 @@ class BancoEvents(BancoBase):
         old, new = event.from_, event.to
         why = words.pass_reason(event.reason, self.hands_per_bank)
         self.show_summary(
-            said(self.names[old], _("Your bank is over: {why}"), _("{name}'s bank is over: {why}"),
-                 why=why),
-            summary.term_columns(), summary.term_rows(self, old),
-            note=said(self.names[new], _("Next: you hold the bank."),
-                      _("Next: {name} holds the bank.")))
+            said(
+                self.names[old],
+                _("Your bank is over: {why}"),
+                _("{name}'s bank is over: {why}"),
+                why=why,
+            ),
+            summary.term_columns(),
+            summary.term_rows(self, old),
+            note=said(
+                self.names[new], _("Next: you hold the bank."), _("Next: {name} holds the bank.")
+            ),
+        )
         self.banks_held[new] += 1
         self.slide_bank(new)
         self.hands_in_term = 0
-        self.status = said(self.names[new], _("The bank passes to you: {why}"),
-                           _("The bank passes to {name}: {why}"), why=why)
+        self.status = said(
+            self.names[new],
+            _("The bank passes to you: {why}"),
+            _("The bank passes to {name}: {why}"),
+            why=why,
+        )
         self.banner(_("Banco!"), f"seat:{new}", 34, paint.CALL_COLOUR, 1.4)
         self.term_start = list(self.scores)
         self.app.sounds.play("call")

@@ -128,8 +128,10 @@ def bank_centre(spots: list[SeatSpot], banker: int, rows: dict[int, Row]) -> tup
     steps = 40
     for k in range(steps + 1):
         t = k / steps
-        point = (start[0] + (TABLE_CENTRE[0] - start[0]) * t,
-                 start[1] + (TABLE_CENTRE[1] - start[1]) * t)
+        point = (
+            start[0] + (TABLE_CENTRE[0] - start[0]) * t,
+            start[1] + (TABLE_CENTRE[1] - start[1]) * t,
+        )
         rect = bank_rect(point)
         inside = rect.left >= 8 and rect.right <= DESIGN_W - 8 and rect.top >= HUD_BOTTOM
         if inside and not any(rect.colliderect(b) for b in blockers):
@@ -156,8 +158,9 @@ def centre_banner_point(
     nor a seat: the table's middle when it is free, else the nearest free place."""
     blockers = [bank, STATUS_BOX] + [s.area for s in spots] + [s.plate for s in spots]
     blockers += [row.label for row in rows.values()]
-    for y, x in itertools.product((300.0, 370.0, 240.0, 420.0, 200.0),
-                                  (640.0, 560.0, 720.0, 480.0, 800.0)):
+    for y, x in itertools.product(
+        (300.0, 370.0, 240.0, 420.0, 200.0), (640.0, 560.0, 720.0, 480.0, 800.0)
+    ):
         band = banner_band((x, y))
         if not any(band.colliderect(b) for b in blockers):
             return (x, y)

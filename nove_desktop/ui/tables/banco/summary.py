@@ -24,9 +24,15 @@ def term_rows(table: BancoBase, banker: int) -> list[list[Any]]:
         chips_now = str(table.scores[seat])
         if seat in table.out_seats:
             chips_now = _("{n} (out)").format(n=table.scores[seat])
-        rows.append([name, str(table.term_start[seat]),
-                     (f"{change:+d}" if change else "0", colour_for(change)),
-                     chips_now, words.times_words(table.banks_held[seat])])
+        rows.append(
+            [
+                name,
+                str(table.term_start[seat]),
+                (f"{change:+d}" if change else "0", colour_for(change)),
+                chips_now,
+                words.times_words(table.banks_held[seat]),
+            ]
+        )
     return rows
 
 
@@ -49,8 +55,9 @@ def ranking_details(banks_held: tuple[int, ...], eliminated: tuple[bool, ...]) -
     """Under each name in the ranking: how often the player banked, and "out"."""
     out = []
     for held, gone in zip(banks_held, eliminated, strict=True):
-        text = _("banked {times}").format(times=words.times_words(held)) if held else _(
-            "never banked")
+        text = (
+            _("banked {times}").format(times=words.times_words(held)) if held else _("never banked")
+        )
         if gone:
             text = _("{text}, out").format(text=text)
         out.append(text)

@@ -44,7 +44,8 @@ class BancoTable(BancoEvents, BancoControls):
         count = len(session.seats)
         # The kit's deck is a class attribute; banco's follows the table's deck style.
         self.deck = (  # type: ignore[misc]  # ClassVar in the kit, set per table here
-            "banco-italian" if options.deck_style == ITALIAN40 else "banco-french")
+            "banco-italian" if options.deck_style == ITALIAN40 else "banco-french"
+        )
         self.deck_size = len(DECKS[options.deck_style])
         self.hands_per_bank = options.hands_per_bank
         self.sizes = geometry.sizes_for(count)
@@ -82,8 +83,9 @@ class BancoTable(BancoEvents, BancoControls):
 
     def layout_seats(self) -> None:
         super().layout_seats()
-        self.rows = {spot.seat: geometry.row_for(spot, self.card_width(spot.seat))
-                     for spot in self.spots}
+        self.rows = {
+            spot.seat: geometry.row_for(spot, self.card_width(spot.seat)) for spot in self.spots
+        }
         self.bank_spots = {}
         self.banner_spots = {}
         self.bank_slide = None
@@ -118,7 +120,8 @@ class BancoTable(BancoEvents, BancoControls):
         if self.banker not in self.banner_spots:
             bank = geometry.bank_rect(self.bank_centre_for(self.banker))
             self.banner_spots[self.banker] = geometry.centre_banner_point(
-                bank, self.spots, self.rows)
+                bank, self.spots, self.rows
+            )
         return self.banner_spots[self.banker]
 
     def status_point(self) -> Point:
@@ -201,7 +204,8 @@ class BancoTable(BancoEvents, BancoControls):
 
     def hud_text(self) -> str:
         return _("Hand {hand}   Deal number {seed}   R: rules   L: log   Esc: menu").format(
-            hand=self.hand_number, seed=self.session.seed)
+            hand=self.hand_number, seed=self.session.seed
+        )
 
     # == results =================================================================================
     def played_for(self, rounds: int) -> str:

@@ -74,7 +74,8 @@ def card_words(card: str) -> str:
         suit, ranks = FRENCH_SUITS[card[0]], FRENCH_RANKS
     rank_text = _(ranks[rank]) if rank in ranks else str(rank)
     return _("the {rank} of {suit} ({value})").format(
-        rank=rank_text, suit=_(suit), value=VALUE[card])
+        rank=rank_text, suit=_(suit), value=VALUE[card]
+    )
 
 
 def pass_reason(reason: str, hands: int) -> str:
@@ -104,6 +105,7 @@ def cap_words(low: int, high: int, cap: str | None, table_limit: int) -> str:
 # -- setup -----------------------------------------------------------------------------------------
 def setup_rows() -> list[OptionSpec]:
     """Every field of ``BancoOptions`` but ``players`` (Setup always shows it)."""
+
     # Each count is a literal ngettext call, so that Babel extracts it (a helper taking the
     # words as arguments hid "{n} turn each" from the template).
     def chip_count(v: int) -> str:
@@ -116,29 +118,54 @@ def setup_rows() -> list[OptionSpec]:
         return ngettext("{n} turn each", "{n} turns each", v).format(n=v)
 
     return [
-        OptionSpec("deck_style", pgettext("banco option", "Deck"),
-                   [None, ITALIAN40, FRENCH40, FRENCH56],
-                   lambda v: _(DECK_WORDS[v]), default=None,
-                   hint=_("The 56-card deck does not run out at a big table.")),
-        OptionSpec("starting_chips", _("Starting chips"), [20, 50, 100, 200, 500],
-                   chip_count),
-        OptionSpec("min_bet", _("Smallest bet"), [1, 2, 5, 10], chip_count,
-                   hint=_("Below the smallest bet a player is out of the game.")),
-        OptionSpec("max_bet", _("Table limit"), [5, 10, 20, 25, 50, 100],
-                   chip_count,
-                   hint=_("The most a punter may bet in one hand.")),
-        OptionSpec("hands_per_bank", _("Hands per bank"), [1, 2, 3, 4, 5, 6, 8, 10],
-                   hand_count),
-        OptionSpec("pass_bank_on_zero", _("Pass the bank on a 0"), [True, False], on_off,
-                   hint=_("On: a banker who ends a hand on 0 passes the bank at once.")),
-        OptionSpec("bank_terms_per_player", _("Turns at the bank"), [1, 2, 3, None],
-                   none_or(_("no limit (set a hand limit)"),
-                           turn_count),
-                   hint=_("The game ends when the bank would come back to a player who has "
-                          "held it this often.")),
-        OptionSpec("max_hands", _("Hand limit"), [None, 5, 10, 20, 30, 50],
-                   none_or(_("none"), hand_count),
-                   hint=_("A quick game: the most chips after this many hands wins.")),
+        OptionSpec(
+            "deck_style",
+            pgettext("banco option", "Deck"),
+            [None, ITALIAN40, FRENCH40, FRENCH56],
+            lambda v: _(DECK_WORDS[v]),
+            default=None,
+            hint=_("The 56-card deck does not run out at a big table."),
+        ),
+        OptionSpec("starting_chips", _("Starting chips"), [20, 50, 100, 200, 500], chip_count),
+        OptionSpec(
+            "min_bet",
+            _("Smallest bet"),
+            [1, 2, 5, 10],
+            chip_count,
+            hint=_("Below the smallest bet a player is out of the game."),
+        ),
+        OptionSpec(
+            "max_bet",
+            _("Table limit"),
+            [5, 10, 20, 25, 50, 100],
+            chip_count,
+            hint=_("The most a punter may bet in one hand."),
+        ),
+        OptionSpec("hands_per_bank", _("Hands per bank"), [1, 2, 3, 4, 5, 6, 8, 10], hand_count),
+        OptionSpec(
+            "pass_bank_on_zero",
+            _("Pass the bank on a 0"),
+            [True, False],
+            on_off,
+            hint=_("On: a banker who ends a hand on 0 passes the bank at once."),
+        ),
+        OptionSpec(
+            "bank_terms_per_player",
+            _("Turns at the bank"),
+            [1, 2, 3, None],
+            none_or(_("no limit (set a hand limit)"), turn_count),
+            hint=_(
+                "The game ends when the bank would come back to a player who has "
+                "held it this often."
+            ),
+        ),
+        OptionSpec(
+            "max_hands",
+            _("Hand limit"),
+            [None, 5, 10, 20, 30, 50],
+            none_or(_("none"), hand_count),
+            hint=_("A quick game: the most chips after this many hands wins."),
+        ),
         seat_option("first_banker", _("First banker"), [None], _("drawn by lot")),
     ]
 
@@ -149,49 +176,82 @@ def describe(event: Event, names: list[str], hands_per_bank: int) -> str | None:
     dealt face down to each player, a turn the rules ended)."""
     match event:
         case GameStarted():
-            return said(names[event.banker], _("You hold the bank first."),
-                        _("{name} holds the bank first."))
+            return said(
+                names[event.banker],
+                _("You hold the bank first."),
+                _("{name} holds the bank first."),
+            )
         case HandStarted():
-            return said(names[event.banker], _("Hand {hand}: you bank (hand {k} of {per})."),
-                        _("Hand {hand}: {name} banks (hand {k} of {per})."),
-                        hand=event.hand, k=event.hands_in_term + 1, per=hands_per_bank)
+            return said(
+                names[event.banker],
+                _("Hand {hand}: you bank (hand {k} of {per})."),
+                _("Hand {hand}: {name} banks (hand {k} of {per})."),
+                hand=event.hand,
+                k=event.hands_in_term + 1,
+                per=hands_per_bank,
+            )
         case BetPlaced():
-            return said(names[event.seat], _("You bet {chips}."), _("{name} bet {chips}."),
-                        chips=chips_words(event.amount))
+            return said(
+                names[event.seat],
+                _("You bet {chips}."),
+                _("{name} bet {chips}."),
+                chips=chips_words(event.amount),
+            )
         case SatOut():
-            return said(names[event.seat], _("You sit out: the bank is full."),
-                        _("{name} sits out: the bank is full."))
+            return said(
+                names[event.seat],
+                _("You sit out: the bank is full."),
+                _("{name} sits out: the bank is full."),
+            )
         case CardDrawn():
-            return said(names[event.seat], _("You drew {card}."), _("{name} drew {card}."),
-                        card=card_words(event.card))
+            return said(
+                names[event.seat],
+                _("You drew {card}."),
+                _("{name} drew {card}."),
+                card=card_words(event.card),
+            )
         case NineRevealed():
-            return said(names[event.seat], _("You have 9! The face-down card was {card}."),
-                        _("{name} has 9! The face-down card was {card}."),
-                        card=card_words(event.hole_card))
+            return said(
+                names[event.seat],
+                _("You have 9! The face-down card was {card}."),
+                _("{name} has 9! The face-down card was {card}."),
+                card=card_words(event.hole_card),
+            )
         case Stood():
             if event.auto:
                 return None
             return said(names[event.seat], _("You stand."), _("{name} stands."))
         case BankerRevealed():
-            return said(names[event.seat], _("You turn up {card}: the bank scores {score}."),
-                        _("{name} turns up {card}: the bank scores {score}."),
-                        card=card_words(event.hole_card), score=event.score)
+            return said(
+                names[event.seat],
+                _("You turn up {card}: the bank scores {score}."),
+                _("{name} turns up {card}: the bank scores {score}."),
+                card=card_words(event.hole_card),
+                score=event.score,
+            )
         case HoleRevealed():
-            return said(names[event.seat], _("You turn up {card}: {score}."),
-                        _("{name} turns up {card}: {score}."),
-                        card=card_words(event.hole_card), score=event.score)
+            return said(
+                names[event.seat],
+                _("You turn up {card}: {score}."),
+                _("{name} turns up {card}: {score}."),
+                card=card_words(event.hole_card),
+                score=event.score,
+            )
         case Settled():
             return settled_words(event, names[event.seat])
         case Eliminated():
-            return said(names[event.seat],
-                        _("You have too few chips left and are out of the game."),
-                        _("{name} has too few chips left and is out of the game."))
+            return said(
+                names[event.seat],
+                _("You have too few chips left and are out of the game."),
+                _("{name} has too few chips left and is out of the game."),
+            )
         case BankPassed():
             return bank_passed_words(event, names, hands_per_bank)
         case GameOver():
             winners = ", ".join(label(names[s]) for s in event.winners)
             return _("Game over: {why}. Most chips: {names}.").format(
-                why=end_reason(event.reason), names=winners)
+                why=end_reason(event.reason), names=winners
+            )
     return None
 
 
@@ -200,24 +260,43 @@ def bank_passed_words(event: BankPassed, names: list[str], hands_per_bank: int) 
     why = pass_reason(event.reason, hands_per_bank)
     if is_viewer(new):
         return _("The bank passes from {old} to you: {why}.").format(old=label(old), why=why)
-    return said(old, _("The bank passes from you to {new}: {why}."),
-                _("The bank passes from {name} to {new}: {why}."), new=label(new), why=why)
+    return said(
+        old,
+        _("The bank passes from you to {new}: {why}."),
+        _("The bank passes from {name} to {new}: {why}."),
+        new=label(new),
+        why=why,
+    )
 
 
 def settled_words(event: Settled, name: str) -> str:
     amount = event.amount
     mine, bank = event.punter_score, event.banker_score
     if event.outcome == "win":
-        return said(name, _("You beat the bank, {mine} to {bank}: +{n}."),
-                    _("{name} beats the bank, {mine} to {bank}: +{n}."),
-                    mine=mine, bank=bank, n=amount)
+        return said(
+            name,
+            _("You beat the bank, {mine} to {bank}: +{n}."),
+            _("{name} beats the bank, {mine} to {bank}: +{n}."),
+            mine=mine,
+            bank=bank,
+            n=amount,
+        )
     if mine == bank:
-        return said(name, _("You tie the bank at {bank}: tie, bank wins. \u2212{n}."),
-                    _("{name} ties the bank at {bank}: tie, bank wins. \u2212{n}."),
-                    bank=bank, n=amount)
-    return said(name, _("You lose to the bank, {mine} to {bank}: \u2212{n}."),
-                _("{name} loses to the bank, {mine} to {bank}: \u2212{n}."),
-                mine=mine, bank=bank, n=amount)
+        return said(
+            name,
+            _("You tie the bank at {bank}: tie, bank wins. \u2212{n}."),
+            _("{name} ties the bank at {bank}: tie, bank wins. \u2212{n}."),
+            bank=bank,
+            n=amount,
+        )
+    return said(
+        name,
+        _("You lose to the bank, {mine} to {bank}: \u2212{n}."),
+        _("{name} loses to the bank, {mine} to {bank}: \u2212{n}."),
+        mine=mine,
+        bank=bank,
+        n=amount,
+    )
 
 
 # -- the table's sentences -------------------------------------------------------------------------

@@ -64,6 +64,9 @@ class KaelBase(TableScene[KaelObservation]):
 
     def open_history(self) -> None:
         """The History screen: every scored round of the game (button, or H)."""
-        self.app.scenes.push("history", title=_("Game history"),
-                             columns=history_columns(self.names),
-                             rows=history_rows(self.history, self.n))
+        self.app.scenes.push(
+            "history",
+            title=_("Game history"),
+            columns=history_columns(self.names),
+            rows=history_rows(self.history, self.n),
+        )

@@ -65,14 +65,23 @@ class KaelControls(KaelBase):
             seat = humans[0]
             buttons: list[Widget] = []
             if Cut() in self.session.legal(seat):
-                buttons.append(keyed(Button(_("CUT!  (C)"),
-                                            lambda: self.answer_window(seat, Cut()),
-                                            primary=True), pygame.K_c))
+                buttons.append(
+                    keyed(
+                        Button(
+                            _("CUT!  (C)"), lambda: self.answer_window(seat, Cut()), primary=True
+                        ),
+                        pygame.K_c,
+                    )
+                )
             buttons.append(Button(_("Go on"), lambda: self.answer_window(seat, Pass())))
             return buttons
         # Pass-and-play: one Cut button per human seat, never a hint of who can cut.
-        buttons = [Button(_("Cut: {name}").format(name=self.names[s]),
-                          functools.partial(self.press_cut, s)) for s in humans]
+        buttons = [
+            Button(
+                _("Cut: {name}").format(name=self.names[s]), functools.partial(self.press_cut, s)
+            )
+            for s in humans
+        ]
         buttons.append(Button(_("Go on"), self.everyone_passes))
         return buttons
 
@@ -95,22 +104,28 @@ class KaelControls(KaelBase):
         first = legal[0]
         if isinstance(first, ChooseHandSize):
             # In order 2..7; the usual choice (5, spec 14) is highlighted and has the focus.
-            sizes = sorted((a for a in legal if isinstance(a, ChooseHandSize)),
-                           key=lambda a: a.size)
+            sizes = sorted(
+                (a for a in legal if isinstance(a, ChooseHandSize)), key=lambda a: a.size
+            )
             best = next((a for a in sizes if a.size == 5), sizes[0])
-            buttons = [self.action_button(
-                           ngettext("Deal {n} card", "Deal {n} cards", a.size).format(n=a.size),
-                           a, primary=a == best)
-                       for a in sizes]
+            buttons = [
+                self.action_button(
+                    ngettext("Deal {n} card", "Deal {n} cards", a.size).format(n=a.size),
+                    a,
+                    primary=a == best,
+                )
+                for a in sizes
+            ]
             self.preferred = buttons[sizes.index(best)]
             return list(buttons)
         if isinstance(first, GoodDraw | KeepCard):
             card = self.observe().good_draw
             rank = rank_words(RANK[card]) if card else ""
             self.status = _("Good draw! Lay the {rank} again?").format(rank=rank)
-            return [keyed(self.action_button(_("Lay it  (G)"), GoodDraw(), primary=True),
-                          pygame.K_g),
-                    keyed(self.action_button(_("Keep it  (K)"), KeepCard()), pygame.K_k)]
+            return [
+                keyed(self.action_button(_("Lay it  (G)"), GoodDraw(), primary=True), pygame.K_g),
+                keyed(self.action_button(_("Keep it  (K)"), KeepCard()), pygame.K_k),
+            ]
         return self.turn_controls(seat, legal)
 
     def turn_controls(self, seat: int, legal: list[Action]) -> list[Widget]:
@@ -120,16 +135,26 @@ class KaelControls(KaelBase):
         if not self.zones.row(hand_zone(seat)):
             for action in legal:
                 if isinstance(action, DrawOnly):
-                    label = _("Draw from deck  (D)") if action.source == DECK_SOURCE else _(
-                        "Take the {rank}  (T)").format(rank=rank_words(RANK[top or "X"]))
+                    label = (
+                        _("Draw from deck  (D)")
+                        if action.source == DECK_SOURCE
+                        else _("Take the {rank}  (T)").format(rank=rank_words(RANK[top or "X"]))
+                    )
                     key = pygame.K_d if action.source == DECK_SOURCE else pygame.K_t
-                    buttons.append(keyed(self.action_button(label, action, primary=not buttons),
-                                         key))
+                    buttons.append(
+                        keyed(self.action_button(label, action, primary=not buttons), key)
+                    )
         elif chosen:
             for action in self.lays_for(chosen, legal):
                 key = pygame.K_t if getattr(action, "source", "") == TABLE_SOURCE else pygame.K_d
-                buttons.append(keyed(self.action_button(self.lay_label(action, top), action,
-                                                        primary=not buttons), key))
+                buttons.append(
+                    keyed(
+                        self.action_button(
+                            self.lay_label(action, top), action, primary=not buttons
+                        ),
+                        key,
+                    )
+                )
             if not buttons:
                 buttons.append(Button(_("These cards cannot be laid together"), lambda: None))
                 buttons[-1].enabled = False
@@ -171,8 +196,10 @@ class KaelControls(KaelBase):
         self.app.scenes.push(
             "confirm",
             question=_("A false Kaël?"),
-            detail=_("Your hand is {total}: calling above 5 scores +20 and you lose your "
-                     "landings for the rest of the game.").format(total=total),
+            detail=_(
+                "Your hand is {total}: calling above 5 scores +20 and you lose your "
+                "landings for the rest of the game."
+            ).format(total=total),
             on_yes=lambda: self.act(CallKael()),
             yes=_("Call anyway"),
             no=_("Don't call"),

@@ -33,8 +33,9 @@ def draw_centre(table: KaelBase, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.FELT_DARK, outline, max(1, app.s(2)), app.s(7))
     moment = table.moment
     if moment is not None and moment.moment.public:
-        paint.countdown_ring(table, surface, ring_centre(table.table_spot, length), CUT_RING,
-                             moment.countdown.left)
+        paint.countdown_ring(
+            table, surface, ring_centre(table.table_spot, length), CUT_RING, moment.countdown.left
+        )
     elif moment is not None and table.viewer in table.session.to_act():
         centre, radius = PROMPT_RING
         paint.countdown_ring(table, surface, centre, radius, moment.countdown.left)

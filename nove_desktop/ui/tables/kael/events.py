@@ -82,15 +82,23 @@ class KaelEvents(KaelBase):
         self.dealer = event.dealer
         self.caller, self.final_queue, self.revealed = None, (), {}
         self.zones.piles = {DECK: 56}
-        self.banner(_("Round {round}").format(round=self.round_no), "round", size=36,
-                    colour=theme.WHITE, life=1.0)
+        self.banner(
+            _("Round {round}").format(round=self.round_no),
+            "round",
+            size=36,
+            colour=theme.WHITE,
+            life=1.0,
+        )
         return 0.4
 
     def on_hand_size(self, event: HandSizeChosen) -> float:
         size = self.hand_size = event.size
-        words = said(self.names[event.seat],
-                     ngettext("You deal {n} card", "You deal {n} cards", size),
-                     ngettext("{name} deals {n} card", "{name} deals {n} cards", size), n=size)
+        words = said(
+            self.names[event.seat],
+            ngettext("You deal {n} card", "You deal {n} cards", size),
+            ngettext("{name} deals {n} card", "{name} deals {n} cards", size),
+            n=size,
+        )
         self.status = words
         self.banner(words, size=30, colour=theme.WHITE)
         return 0.5
@@ -125,7 +133,7 @@ class KaelEvents(KaelBase):
         if self.caller is None:
             return ()
         order = [(current + k) % self.n for k in range(1, self.n)]
-        owed = order[:order.index(self.caller)] if self.caller in order else order
+        owed = order[: order.index(self.caller)] if self.caller in order else order
         return tuple(s for s in owed if s not in self.out_seats)
 
     def on_lay(self, event: CardsLaid) -> float:
@@ -226,8 +234,9 @@ class KaelEvents(KaelBase):
         self.scores = list(self.totals)
         for seat in event.eliminated:
             self.out_seats.add(seat)
-            self.after(1.4, functools.partial(self.banner, _("Out!"), f"seat:{seat}", 36,
-                                              theme.DANGER))
+            self.after(
+                1.4, functools.partial(self.banner, _("Out!"), f"seat:{seat}", 36, theme.DANGER)
+            )
         self.show_summary(title, columns(), round_rows(event, self.names), note=round_note())
         self.app.sounds.play("chip")
         return 1.6 if landed else 1.0
@@ -243,11 +252,16 @@ class KaelEvents(KaelBase):
         for k in range(1, steps + 1):
             self.after(0.05 * k, functools.partial(step, k))
         if landed:
+
             def land(k: int) -> None:
                 self.shown_totals[seat] = end - 25 * k / steps
 
-            self.after(0.7, lambda: self.banner(
-                _("Landing! {a} \u2192 {b}").format(a=end, b=end - 25), f"seat:{seat}", 28))
+            self.after(
+                0.7,
+                lambda: self.banner(
+                    _("Landing! {a} \u2192 {b}").format(a=end, b=end - 25), f"seat:{seat}", 28
+                ),
+            )
             for k in range(1, steps + 1):
                 self.after(0.8 + 0.05 * k, functools.partial(land, k))
 

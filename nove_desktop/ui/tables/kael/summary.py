@@ -24,20 +24,24 @@ def round_rows(scored: RoundScored, names: Sequence[str]) -> list[list[Any]]:
         gained = scored.points[seat_text]
         landed = seat in scored.landings
         status = _("eliminated") if seat in scored.eliminated else ""
-        rows.append([
-            names[seat] + (" \u2605" if seat == scored.caller else ""),
-            str(total),
-            (f"+{gained}" if gained else "0", colour_for(-gained)),
-            (_("\u221225 landing") if landed else "", theme.OK),
-            str(scored.totals[seat]),
-            (status, theme.DANGER),
-        ])
+        rows.append(
+            [
+                names[seat] + (" \u2605" if seat == scored.caller else ""),
+                str(total),
+                (f"+{gained}" if gained else "0", colour_for(-gained)),
+                (_("\u221225 landing") if landed else "", theme.OK),
+                str(scored.totals[seat]),
+                (status, theme.DANGER),
+            ]
+        )
     return rows
 
 
 def round_note() -> str:
-    return _("\u2605 called Kaël.  Landing: a total of exactly 25, 50, 75 or 100 drops by "
-             "25.  Above 100 a player is out.")
+    return _(
+        "\u2605 called Kaël.  Landing: a total of exactly 25, 50, 75 or 100 drops by "
+        "25.  Above 100 a player is out."
+    )
 
 
 def history_columns(names: Sequence[str]) -> list[str]:

@@ -70,21 +70,38 @@ class KaelTable(KaelEvents, KaelControls):
     @classmethod
     def setup_options(cls) -> list[OptionSpec]:
         return [
-            OptionSpec("deal_mode", _("Cards per round"), ["dealer_choice", "fixed"],
-                       lambda v: _("dealer chooses 2-7") if v == "dealer_choice" else _("fixed"),
-                       hint=_("The original rule: each round the dealer picks the hand size.")),
-            OptionSpec("hand_size", _("Fixed hand size"), list(range(2, 8)),
-                       lambda v: ngettext("{n} card", "{n} cards", v).format(n=v),
-                       hint=_("Used only when the cards per round are fixed."),
-                       applies=lambda values: values.get("deal_mode") == "fixed"),
+            OptionSpec(
+                "deal_mode",
+                _("Cards per round"),
+                ["dealer_choice", "fixed"],
+                lambda v: _("dealer chooses 2-7") if v == "dealer_choice" else _("fixed"),
+                hint=_("The original rule: each round the dealer picks the hand size."),
+            ),
+            OptionSpec(
+                "hand_size",
+                _("Fixed hand size"),
+                list(range(2, 8)),
+                lambda v: ngettext("{n} card", "{n} cards", v).format(n=v),
+                hint=_("Used only when the cards per round are fixed."),
+                applies=lambda values: values.get("deal_mode") == "fixed",
+            ),
             seat_option("first_dealer", _("First dealer"), ["random"], _("drawn at random")),
-            OptionSpec("false_kael_allowed", _("False Kaël calls"), [True, False],
-                       lambda v: _("allowed (+20)") if v else _("not offered"),
-                       hint=_("Not offered: Kaël can only be called with 5 points or less.")),
-            OptionSpec("end_rule", _("End of the game"), ["last_survivor", "first_elimination"],
-                       lambda v: _("last player standing") if v == "last_survivor" else _(
-                           "first elimination"),
-                       hint=_("First elimination makes a short game: the lowest total wins.")),
+            OptionSpec(
+                "false_kael_allowed",
+                _("False Kaël calls"),
+                [True, False],
+                lambda v: _("allowed (+20)") if v else _("not offered"),
+                hint=_("Not offered: Kaël can only be called with 5 points or less."),
+            ),
+            OptionSpec(
+                "end_rule",
+                _("End of the game"),
+                ["last_survivor", "first_elimination"],
+                lambda v: (
+                    _("last player standing") if v == "last_survivor" else _("first elimination")
+                ),
+                hint=_("First elimination makes a short game: the lowest total wins."),
+            ),
         ]
 
     def extra_hud_buttons(self) -> list[Button]:
@@ -126,11 +143,15 @@ class KaelTable(KaelEvents, KaelControls):
         if obs.phase == Phase.GAME_OVER:
             return _("The game is over")
         if obs.phase == Phase.CHOOSE_HAND_SIZE:
-            return self.whose(obs.dealer, _("you choose how many cards to deal"),
-                              _("{name} chooses how many cards to deal"))
+            return self.whose(
+                obs.dealer,
+                _("you choose how many cards to deal"),
+                _("{name} chooses how many cards to deal"),
+            )
         if obs.phase == Phase.CUT_WINDOW:
             return self.window_note or _("A chain of {count} {rank}s: cut?").format(
-                count=obs.chain_length, rank=rank_words(obs.chain_rank or ""))
+                count=obs.chain_length, rank=rank_words(obs.chain_rank or "")
+            )
         if obs.current is None:
             return ""
         final = _(" (final turn)") if obs.caller is not None else ""
@@ -189,7 +210,8 @@ class KaelTable(KaelEvents, KaelControls):
 
     def hud_text(self) -> str:
         return _("Round {round}   Deal number {seed}   H: history   R: rules").format(
-            round=self.round_no, seed=self.session.seed)
+            round=self.round_no, seed=self.session.seed
+        )
 
     # == results, words ==========================================================================
     def winners(self) -> list[int]:
@@ -208,7 +230,8 @@ class KaelTable(KaelEvents, KaelControls):
         if isinstance(action, Lay) and len(cards) > 1 and len({RANK[c] for c in cards}) == 1:
             # "Lay a pair of 8s", as the log says it (card by card gave "a 8 and a 8")
             reason = dataclasses.replace(
-                reason, params={**reason.params, "cards": cards_words(list(cards))})
+                reason, params={**reason.params, "cards": cards_words(list(cards))}
+            )
         words = reason_text(reason, self.names, self.card_words)
         return words[:1].upper() + words[1:]
 

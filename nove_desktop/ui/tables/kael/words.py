@@ -80,31 +80,51 @@ def card_words(card: str) -> str:
 def event_words(event: Event, names: Sequence[str]) -> str | None:
     """A line of the log for ``event`` (``None``: nothing to say)."""
     if isinstance(event, RoundStarted):
-        return said(names[event.dealer], _("Round {round} \u2014 you deal."),
-                    _("Round {round} \u2014 dealer: {name}."), round=event.round)
+        return said(
+            names[event.dealer],
+            _("Round {round} \u2014 you deal."),
+            _("Round {round} \u2014 dealer: {name}."),
+            round=event.round,
+        )
     if isinstance(event, HandSizeChosen):
         size = event.size
-        return said(names[event.seat],
-                    ngettext("You deal {n} card each.", "You deal {n} cards each.", size),
-                    ngettext("{name} deals {n} card each.", "{name} deals {n} cards each.",
-                             size), n=size)
+        return said(
+            names[event.seat],
+            ngettext("You deal {n} card each.", "You deal {n} cards each.", size),
+            ngettext("{name} deals {n} card each.", "{name} deals {n} cards each.", size),
+            n=size,
+        )
     if isinstance(event, CardsLaid):
         # A take has its own line next; a lay without a draw (a square, the X) adds nothing.
         where = _(", then drew from the deck") if event.source == DECK_SOURCE else ""
-        return said(names[event.seat], _("You laid {cards}{where}."),
-                    _("{name} laid {cards}{where}."), cards=cards_words(event.cards),
-                    where=where)
+        return said(
+            names[event.seat],
+            _("You laid {cards}{where}."),
+            _("{name} laid {cards}{where}."),
+            cards=cards_words(event.cards),
+            where=where,
+        )
     if isinstance(event, CardTaken):
-        return said(names[event.seat], _("You took the {rank} from the table."),
-                    _("{name} took the {rank} from the table."),
-                    rank=rank_words(RANK[event.card]))
+        return said(
+            names[event.seat],
+            _("You took the {rank} from the table."),
+            _("{name} took the {rank} from the table."),
+            rank=rank_words(RANK[event.card]),
+        )
     if isinstance(event, GoodDrawLaid):
-        return said(names[event.seat], _("You drew another {rank} and laid it too."),
-                    _("{name} drew another {rank} and laid it too."),
-                    rank=rank_words(RANK[event.card]))
+        return said(
+            names[event.seat],
+            _("You drew another {rank} and laid it too."),
+            _("{name} drew another {rank} and laid it too."),
+            rank=rank_words(RANK[event.card]),
+        )
     if isinstance(event, ChainCut):
-        return said(names[event.seat], _("You cut with {cards}!"), _("{name} cut with {cards}!"),
-                    cards=cards_words(event.cards))
+        return said(
+            names[event.seat],
+            _("You cut with {cards}!"),
+            _("{name} cut with {cards}!"),
+            cards=cards_words(event.cards),
+        )
     if isinstance(event, KaelCalled):
         return said(names[event.seat], _("You called Kaël."), _("{name} called Kaël."))
     if isinstance(event, DeckRebuilt):

@@ -34,21 +34,22 @@ class NoveControls(NoveBase):
         self.exchange_button = None
         first = legal[0]
         if isinstance(first, Discard):
-            self.exchange_button = Button(_("Keep all 3 cards"), self.confirm_exchange,
-                                          primary=True)
+            self.exchange_button = Button(
+                _("Keep all 3 cards"), self.confirm_exchange, primary=True
+            )
             return [self.exchange_button]
         if isinstance(first, ChooseJoker):
             choices = [a for a in legal if isinstance(a, ChooseJoker)]
             self.joker_points = self.preview_jokers(seat, choices)
-            best = max(choices, key=lambda a: (self.joker_points.get(a.option, -99),
-                                               OPTION_VALUE[a.option]))
+            best = max(
+                choices,
+                key=lambda a: (self.joker_points.get(a.option, -99), OPTION_VALUE[a.option]),
+            )
             ordered = [best, *[a for a in choices if a != best]]
-            return [self.action_button(self.option_label(a), a, primary=a == best)
-                    for a in ordered]
+            return [self.action_button(self.option_label(a), a, primary=a == best) for a in ordered]
         if isinstance(first, DeclareNove):
             declarations = [a for a in legal if isinstance(a, DeclareNove)]
-            return [self.action_button(self.option_label(a), a, primary=True)
-                    for a in declarations]
+            return [self.action_button(self.option_label(a), a, primary=True) for a in declarations]
         buttons: list[Widget] = []
         for action in legal:
             if isinstance(action, Hit):
@@ -58,8 +59,7 @@ class NoveControls(NoveBase):
             elif isinstance(action, AskJokers):
                 buttons.append(self.action_button(_("Jokers?  (J)"), action))
             elif isinstance(action, AnnounceNove):
-                label = _("NOVE!  (N)") if action.option is None else self.nove_label(
-                    action.option)
+                label = _("NOVE!  (N)") if action.option is None else self.nove_label(action.option)
                 buttons.append(self.action_button(label, action))
         return buttons
 
@@ -68,7 +68,8 @@ class NoveControls(NoveBase):
         and what the joker then stands for ("NOVE at 8: the joker counts as 1")."""
         fixed, _free = self.own_split()
         return _("NOVE at {total}: the joker counts as {value}").format(
-            total=H.base_value([*fixed, option]), value=option_name(option))
+            total=H.base_value([*fixed, option]), value=option_name(option)
+        )
 
     def option_label(self, action: DeclareNove | ChooseJoker) -> str:
         option = action.option
@@ -78,9 +79,11 @@ class NoveControls(NoveBase):
         points = self.joker_points.get(option)
         if points is None:
             return _("Joker = {value}: {total}").format(value=option_name(option), total=value)
-        return ngettext("Joker = {value}: {total} ({points:+d} point)",
-                        "Joker = {value}: {total} ({points:+d} points)", abs(points)).format(
-            value=option_name(option), total=value, points=points)
+        return ngettext(
+            "Joker = {value}: {total} ({points:+d} point)",
+            "Joker = {value}: {total} ({points:+d} points)",
+            abs(points),
+        ).format(value=option_name(option), total=value, points=points)
 
     def hand_total(self, option: str | None) -> int:
         fixed, free = self.own_split()
@@ -140,8 +143,11 @@ class NoveControls(NoveBase):
             sprite.selected = sprite.ref in self.selected
         count = len(self.selected)
         if self.exchange_button is not None:
-            self.exchange_button.label = _("Keep all 3 cards") if count == 0 else ngettext(
-                "Exchange {n} card", "Exchange {n} cards", count).format(n=count)
+            self.exchange_button.label = (
+                _("Keep all 3 cards")
+                if count == 0
+                else ngettext("Exchange {n} card", "Exchange {n} cards", count).format(n=count)
+            )
         self.app.sounds.play("click")
 
     def confirm_exchange(self) -> None:
@@ -160,8 +166,12 @@ class NoveControls(NoveBase):
             return False
         # A move key at the wrong moment is still the player's move: ``act`` refuses it with
         # the engine's reason ("you cannot hit now: choose 0 to 3 cards to exchange").
-        moves: dict[int, Action] = {pygame.K_h: Hit(), pygame.K_s: Stand(),
-                                    pygame.K_j: AskJokers(), pygame.K_n: AnnounceNove(None)}
+        moves: dict[int, Action] = {
+            pygame.K_h: Hit(),
+            pygame.K_s: Stand(),
+            pygame.K_j: AskJokers(),
+            pygame.K_n: AnnounceNove(None),
+        }
         action = moves.get(key)
         if action is None:
             return False

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from .base import NoveBase
 
 
-def joker_badge(scene: NoveBase, surface: pygame.Surface, sprite: CardSprite,
-                rect: pygame.Rect) -> None:
+def joker_badge(
+    scene: NoveBase, surface: pygame.Surface, sprite: CardSprite, rect: pygame.Rect
+) -> None:
     """A joker's value on the card's left strip (visible in a fan): "=4" when chosen,
     "=7" when forced, a gold ring when locked by a NOVE, "?" while still free."""
     card = sprite.card
@@ -44,8 +45,12 @@ def centre(scene: NoveBase, surface: pygame.Surface, show_best: bool) -> None:
     app = scene.app
     best = min(scene.announcements, key=lambda a: a[1]) if scene.announcements else None
     if best is not None and show_best:
-        text = said(scene.names[best[0]], _("best NOVE: yours ({value})"),
-                    _("best NOVE: {name} ({value})"), value=best[1])
+        text = said(
+            scene.names[best[0]],
+            _("best NOVE: yours ({value})"),
+            _("best NOVE: {name} ({value})"),
+            value=best[1],
+        )
         image = fitted(app, text, app.s(400), app.s(16), paint.CALL_COLOUR)
         surface.blit(image, image.get_rect(midtop=scene.to_screen(BEST_NOVE_TOP)))
     for seat in range(scene.n):

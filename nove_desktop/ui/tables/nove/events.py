@@ -64,10 +64,19 @@ class NoveEvents(NoveBase):
         self.jokers = {}
         self.zones.piles = {DECK: CARDS_IN_DECK, DISCARD: 0}
         self.current = None
-        self.status = said(self.names[event.dealer], _("Round {round}: you deal"),
-                           _("Round {round}, dealer: {name}"), round=self.round_no)
-        self.banner(_("Round {round}").format(round=self.round_no), "round", size=38,
-                    colour=theme.WHITE, life=1.0)
+        self.status = said(
+            self.names[event.dealer],
+            _("Round {round}: you deal"),
+            _("Round {round}, dealer: {name}"),
+            round=self.round_no,
+        )
+        self.banner(
+            _("Round {round}").format(round=self.round_no),
+            "round",
+            size=38,
+            colour=theme.WHITE,
+            life=1.0,
+        )
         return 0.4
 
     def on_deal(self, event: ev.Dealt) -> float:
@@ -100,9 +109,16 @@ class NoveEvents(NoveBase):
         self.banner(_("{name} +6").format(name=label(self.names[seat])), size=46)
         self.app.sounds.play("call")
         self.score_change({seat: 6}, scores)
-        rows = [plain_row(self.names, s, 6 if s == seat else 0,
-                          _("THREE OF A KIND +6") if s == seat else "", scores)
-                for s in self.order]
+        rows = [
+            plain_row(
+                self.names,
+                s,
+                6 if s == seat else 0,
+                _("THREE OF A KIND +6") if s == seat else "",
+                scores,
+            )
+            for s in self.order
+        ]
         self.show_summary(_("THREE OF A KIND ends the round"), columns(), rows)
         return 1.0
 
@@ -115,8 +131,12 @@ class NoveEvents(NoveBase):
         return 1.0
 
     def on_nove_holder(self, event: ev.NoveHolder) -> float:
-        self.status = said(self.names[event.seat], _("NOVE: you, with {value}"),
-                           _("NOVE: {name} with {value}"), value=event.value)
+        self.status = said(
+            self.names[event.seat],
+            _("NOVE: you, with {value}"),
+            _("NOVE: {name} with {value}"),
+            value=event.value,
+        )
         return 0.3
 
     def instant_win(self, seat: int, points: int, scores: Sequence[int], title: str) -> float:
@@ -124,8 +144,10 @@ class NoveEvents(NoveBase):
         self.banner(title, size=52)
         self.app.sounds.play("win")
         self.score_change({seat: points}, scores)
-        rows = [plain_row(self.names, s, points if s == seat else 0,
-                          title if s == seat else "", scores) for s in self.order]
+        rows = [
+            plain_row(self.names, s, points if s == seat else 0, title if s == seat else "", scores)
+            for s in self.order
+        ]
         self.show_summary(title, columns(), rows)
         return 1.4
 
@@ -179,8 +201,9 @@ class NoveEvents(NoveBase):
 
     def on_bust(self, event: ev.Bust) -> float:
         self.busted.add(event.seat)
-        self.banner(_("BUST! ({value})").format(value=event.value), f"seat:{event.seat}", 32,
-                    theme.DANGER)
+        self.banner(
+            _("BUST! ({value})").format(value=event.value), f"seat:{event.seat}", 32, theme.DANGER
+        )
         self.app.sounds.play("bust")
         return 0.7
 
@@ -190,8 +213,9 @@ class NoveEvents(NoveBase):
     def on_special_case(self, event: ev.SpecialCase) -> float:
         for seat, cards in event.hands.items():
             self.zones.reveal(hand_zone(int(seat)), list(cards))
-        self.banner(_("First two players bust: cards face up"), size=28, colour=theme.WHITE,
-                    life=1.8)
+        self.banner(
+            _("First two players bust: cards face up"), size=28, colour=theme.WHITE, life=1.8
+        )
         return 1.2
 
     def on_special_deal(self, event: ev.SpecialDeal) -> float:
@@ -218,8 +242,13 @@ class NoveEvents(NoveBase):
     def on_joker_set(self, event: ev.JokerSet) -> float:
         if event.joker:
             self.jokers[event.joker] = (H.FREE, event.option)
-        self.banner(_("joker = {value}").format(value=option_name(event.option)),
-                    f"seat:{event.seat}", 24, theme.WHITE, 0.9)
+        self.banner(
+            _("joker = {value}").format(value=option_name(event.option)),
+            f"seat:{event.seat}",
+            24,
+            theme.WHITE,
+            0.9,
+        )
         return 0.4
 
     def on_round_scored(self, event: ev.RoundScored) -> float:

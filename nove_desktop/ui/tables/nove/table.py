@@ -60,10 +60,16 @@ class NoveTable(NoveEvents, NoveControls):
     def setup_options(cls) -> list[OptionSpec]:
         return [
             seat_option("first_dealer", _("First dealer"), [None], _("drawn at random")),
-            OptionSpec("max_rounds", _("Round limit"), [None, 5, 10, 20, 30],
-                       none_or(_("none: play to 12 points"),
-                               lambda v: ngettext("{n} round", "{n} rounds", v).format(n=v)),
-                       hint=_("With a limit, the highest score after the last round wins.")),
+            OptionSpec(
+                "max_rounds",
+                _("Round limit"),
+                [None, 5, 10, 20, 30],
+                none_or(
+                    _("none: play to 12 points"),
+                    lambda v: ngettext("{n} round", "{n} rounds", v).format(n=v),
+                ),
+                hint=_("With a limit, the highest score after the last round wins."),
+            ),
         ]
 
     # == the model ===============================================================================
@@ -130,12 +136,18 @@ class NoveTable(NoveEvents, NoveControls):
         tags = []
         if seat == self.viewer and self.sprites_of(seat):
             tags.append(words.hand_value(*self.own_split()))
-        return tags + words.seat_tags(seat, seat in self.busted, seat in self.stood,
-                                      self.exchanged.get(seat), self.announcements)
+        return tags + words.seat_tags(
+            seat,
+            seat in self.busted,
+            seat in self.stood,
+            self.exchanged.get(seat),
+            self.announcements,
+        )
 
     def hud_text(self) -> str:
         return _("Round {round}   Deal number {seed}   R: rules   L: log   Esc: menu").format(
-            round=self.round_no, seed=self.session.seed)
+            round=self.round_no, seed=self.session.seed
+        )
 
     def card_words(self, card: str) -> str:
         return words.card_name(card)

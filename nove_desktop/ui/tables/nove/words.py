@@ -116,38 +116,62 @@ def seat_tags(
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """The log line of a public event (``None``: the event makes no line)."""
     if isinstance(event, ev.RoundStarted):
-        return said(names[event.dealer], _("Round {round} \u2014 you deal."),
-                    _("Round {round} \u2014 dealer: {name}."), round=event.round)
+        return said(
+            names[event.dealer],
+            _("Round {round} \u2014 you deal."),
+            _("Round {round} \u2014 dealer: {name}."),
+            round=event.round,
+        )
     if isinstance(event, ev.Discarded):
         count = event.count
-        return said(names[event.seat],
-                    ngettext("You exchanged {n} card.", "You exchanged {n} cards.", count),
-                    ngettext("{name} exchanged {n} card.", "{name} exchanged {n} cards.", count),
-                    n=count)
+        return said(
+            names[event.seat],
+            ngettext("You exchanged {n} card.", "You exchanged {n} cards.", count),
+            ngettext("{name} exchanged {n} card.", "{name} exchanged {n} cards.", count),
+            n=count,
+        )
     if isinstance(event, ev.HitTaken):
         return said(names[event.seat], _("You hit."), _("{name} hit."))
     if isinstance(event, ev.Stood):
         count = event.cards
-        return said(names[event.seat],
-                    ngettext("You stood with {n} card.", "You stood with {n} cards.", count),
-                    ngettext("{name} stood with {n} card.", "{name} stood with {n} cards.",
-                             count), n=count)
+        return said(
+            names[event.seat],
+            ngettext("You stood with {n} card.", "You stood with {n} cards.", count),
+            ngettext("{name} stood with {n} card.", "{name} stood with {n} cards.", count),
+            n=count,
+        )
     if isinstance(event, ev.Bust):
-        return said(names[event.seat], _("You went bust ({value})."),
-                    _("{name} went bust ({value})."), value=event.value)
+        return said(
+            names[event.seat],
+            _("You went bust ({value})."),
+            _("{name} went bust ({value})."),
+            value=event.value,
+        )
     if isinstance(event, ev.NoveCalled):
-        return said(names[event.seat], _("You called NOVE ({value})."),
-                    _("{name} called NOVE ({value})."), value=event.value)
+        return said(
+            names[event.seat],
+            _("You called NOVE ({value})."),
+            _("{name} called NOVE ({value})."),
+            value=event.value,
+        )
     if isinstance(event, ev.JokersShown):
-        return said(names[event.seat], _("You asked who hit the jokers."),
-                    _("{name} asked who hit the jokers."))
+        return said(
+            names[event.seat],
+            _("You asked who hit the jokers."),
+            _("{name} asked who hit the jokers."),
+        )
     if isinstance(event, ev.JokerSet):
-        return said(names[event.seat], _("You set the joker to {value}."),
-                    _("{name} set the joker to {value}."), value=option_name(event.option))
+        return said(
+            names[event.seat],
+            _("You set the joker to {value}."),
+            _("{name} set the joker to {value}."),
+            value=option_name(event.option),
+        )
     if isinstance(event, ev.Revealed) and event.cards:
         shown = ", ".join(card_name(c) for c in event.cards)
-        return said(names[event.seat], _("You showed {cards}."), _("{name} showed {cards}."),
-                    cards=shown)
+        return said(
+            names[event.seat], _("You showed {cards}."), _("{name} showed {cards}."), cards=shown
+        )
     if isinstance(event, ev.RoundScored):
         scored = [f"{label(names[r.seat])} {r.points:+d}" for r in event.rows if r.points]
         return _("Round scored: {list}.").format(list=", ".join(scored) or _("no points"))

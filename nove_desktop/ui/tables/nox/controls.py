@@ -26,8 +26,14 @@ from .words import card_words, preview_words
 if TYPE_CHECKING:
     from .table import NoxTable
 
-CARD_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2,
-             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
+CARD_KEYS = {
+    pygame.K_1: 0,
+    pygame.K_2: 1,
+    pygame.K_3: 2,
+    pygame.K_KP1: 0,
+    pygame.K_KP2: 1,
+    pygame.K_KP3: 2,
+}
 
 
 class TargetWidget(Widget):
@@ -74,8 +80,9 @@ class NoxControls(NoxBase):
             return []
         plays = [a for a in self.session.legal(seat) if isinstance(a, Play) and a.card == card]
         order = [(seat + k) % self.n for k in range(self.n)]
-        return sorted(plays, key=lambda a: (order.index(a.target),
-                                            SLOTS if a.stack is None else a.stack))
+        return sorted(
+            plays, key=lambda a: (order.index(a.target), SLOTS if a.stack is None else a.stack)
+        )
 
     def focus_order(self, widgets: list[Widget]) -> list[Widget]:
         return [*self.card_widgets, *widgets]
@@ -117,8 +124,9 @@ class NoxControls(NoxBase):
         self.app.sounds.play("click")
         self.refresh_controls(self.turn_controls())
         if card is not None:
-            self.status = _("{card}: choose a lit place \u2014 Enter plays, Backspace puts it "
-                            "back").format(card=card_words(card).capitalize())
+            self.status = _(
+                "{card}: choose a lit place \u2014 Enter plays, Backspace puts it back"
+            ).format(card=card_words(card).capitalize())
             best = self.likeliest()
             if best is not None and self.focus.keyboard:
                 self.focus.focus(best)

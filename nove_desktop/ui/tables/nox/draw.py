@@ -89,7 +89,8 @@ def seat_layer(
     on the screen, and the rectangles of its labels (in the layer)."""
     app = table.app
     area = paint.rect_to_screen(app, geometry.row.union(geometry.info)).inflate(
-        app.s(14), app.s(12))
+        app.s(14), app.s(12)
+    )
     image = pygame.Surface(area.size, pygame.SRCALPHA)
     shift = (-area.x, -area.y)
     slots(table, image, geometry, len(stacks), shift)
@@ -140,8 +141,7 @@ def info(
     font = app.fonts.art(max(7, app.s(10)), bold=True)  # a pip's letter: part of its shape
     for colour, centre in zip(COLOURS, geometry.pips, strict=True):
         x, y = table.to_screen(centre)
-        pip(surface, font, (x + shift[0], y + shift[1]), app.s(PIP), colour,
-            colour not in shown)
+        pip(surface, font, (x + shift[0], y + shift[1]), app.s(PIP), colour, colour not in shown)
     points_box = paint.rect_to_screen(app, geometry.points).move(shift)
     text, short, ink = points_words(tops, missing, outcome)
     if app.fonts.get(READABLE, bold=True).size(text)[0] > points_box.width:
@@ -158,8 +158,18 @@ def info(
         pygame.draw.rect(surface, (120, 60, 10), pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, GLOW, pill, max(1, app.s(2)), pill.height // 2)
         ink = theme.WHITE
-    labels.append(label(table, surface, words, counter_box.inflate(-app.s(2), 0), app.s(14),
-                        ink, "center", bold=True))
+    labels.append(
+        label(
+            table,
+            surface,
+            words,
+            counter_box.inflate(-app.s(2), 0),
+            app.s(14),
+            ink,
+            "center",
+            bold=True,
+        )
+    )
     return labels
 
 
@@ -189,9 +199,7 @@ def pip(
     surface.blit(letter, letter.get_rect(center=(centre[0], centre[1] + drop)))
 
 
-def _shape(
-    shape: str, centre: tuple[int, int], radius: float
-) -> list[tuple[float, float]] | None:
+def _shape(shape: str, centre: tuple[int, int], radius: float) -> list[tuple[float, float]] | None:
     x, y = centre
     if shape == "triangle":
         return [
@@ -229,19 +237,17 @@ def points_words(
 def depth_badge(table: NoxTable, surface: pygame.Surface, rect: pygame.Rect, depth: int) -> None:
     """ "×3" at the foot of a stack's top card."""
     app = table.app
-    text = fitted(app, f"\u00d7{depth}", rect.width, app.s(12), theme.WHITE, bold=True,
-                  max_lines=1)
+    text = fitted(app, f"\u00d7{depth}", rect.width, app.s(12), theme.WHITE, bold=True, max_lines=1)
     pill = text.get_rect(midbottom=(rect.centerx, rect.bottom - app.s(2))).inflate(
-        app.s(8), app.s(2))
+        app.s(8), app.s(2)
+    )
     pygame.draw.rect(surface, theme.INK, pill, border_radius=pill.height // 2)
     pygame.draw.rect(surface, theme.ACCENT, pill, max(1, app.s(1)), pill.height // 2)
     surface.blit(text, text.get_rect(center=pill.center))
 
 
 # -- targets -------------------------------------------------------------------------------------
-def target(
-    table: NoxTable, surface: pygame.Surface, widget: TargetWidget, focused: bool
-) -> None:
+def target(table: NoxTable, surface: pygame.Surface, widget: TargetWidget, focused: bool) -> None:
     """A place the selected card may go: outlined; the previewed one also shows the card
     landing there and, when it merges, an arrow to the stack it joins."""
     app = table.app
@@ -264,8 +270,9 @@ def ghost(table: NoxTable, surface: pygame.Surface, widget: TargetWidget) -> Non
     card = widget.action.card
     geometry = table.geometry[widget.action.target]
     w, h = table.card_size(geometry.card)
-    image = table.cached(("ghost", card, w, h), lambda: _faded(app.art.face(card, w, h,
-                                                                            table.deck)))
+    image = table.cached(
+        ("ghost", card, w, h), lambda: _faded(app.art.face(card, w, h, table.deck))
+    )
     surface.blit(image, image.get_rect(center=widget.rect.move(0, app.s(3)).center))
     outcome = table.outcome_of(widget)
     if outcome is not None and outcome.merged is not None:
@@ -319,8 +326,7 @@ def flash(table: NoxTable, surface: pygame.Surface, rect: pygame.Rect, progress:
     ring = rect.inflate(2 * grow, 2 * grow)
     image = pygame.Surface(ring.size, pygame.SRCALPHA)
     alpha = int(230 * (1 - progress))
-    pygame.draw.rect(image, (*theme.WHITE, alpha), image.get_rect(), max(2, app.s(3)),
-                     app.s(9))
+    pygame.draw.rect(image, (*theme.WHITE, alpha), image.get_rect(), max(2, app.s(3)), app.s(9))
     surface.blit(image, ring)
 
 
@@ -345,8 +351,15 @@ def stack_popup(
     pygame.draw.rect(surface, (14, 22, 28), screen_box, border_radius=app.s(10))
     pygame.draw.rect(surface, theme.ACCENT, screen_box, max(1, app.s(2)), app.s(10))
     title = paint.rect_to_screen(app, pygame.FRect(box.x + 10, box.y + 4, box.width - 20, 22))
-    label(table, surface, _("{n} cards, bottom \u2192 top").format(n=len(cards)), title,
-          app.s(13), LABEL, bold=True)
+    label(
+        table,
+        surface,
+        _("{n} cards, bottom \u2192 top").format(n=len(cards)),
+        title,
+        app.s(13),
+        LABEL,
+        bold=True,
+    )
     w, h = table.card_size(POPUP_CARD)
     for k, card in enumerate(cards):
         centre = (box.x + 10 + POPUP_CARD / 2 + k * POPUP_STEP, box.y + 30 + ch / 2)

@@ -55,10 +55,15 @@ class NoxEvents(NoxBase):
         self.start_seat = event.start_seat
         self.deal_index = 0
         self.ended = None
-        self.status = said(self.names[event.start_seat], _("Round {round} \u2014 you start"),
-                           _("Round {round} \u2014 {name} starts"), round=self.round_no)
-        self.banner(_("Round {round}").format(round=self.round_no), size=36,
-                    colour=theme.WHITE, life=1.0)
+        self.status = said(
+            self.names[event.start_seat],
+            _("Round {round} \u2014 you start"),
+            _("Round {round} \u2014 {name} starts"),
+            round=self.round_no,
+        )
+        self.banner(
+            _("Round {round}").format(round=self.round_no), size=36, colour=theme.WHITE, life=1.0
+        )
         return 0.4
 
     def on_card_dealt(self, event: CardDealt) -> float:
@@ -112,8 +117,10 @@ class NoxEvents(NoxBase):
             if event.eligible[seat]:
                 text, colour = f"{points}", theme.OK
             else:
-                text, colour = _("0 \u2014 {why}").format(
-                    why=not_eligible_words(kitties[seat])), theme.DANGER
+                text, colour = (
+                    _("0 \u2014 {why}").format(why=not_eligible_words(kitties[seat])),
+                    theme.DANGER,
+                )
             self.banner(text, f"seat:{seat}", 26, colour, 1.8)
         self.totals = list(event.totals)
         self.scores = list(self.totals)

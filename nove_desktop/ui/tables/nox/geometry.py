@@ -78,9 +78,9 @@ def seat_geometry(spot: SeatSpot) -> SeatGeometry:
     return _other(spot)
 
 
-def _slot_centres(left: float, top: float, card: float, gap: float) -> tuple[
-    tuple[float, float], ...
-]:
+def _slot_centres(
+    left: float, top: float, card: float, gap: float
+) -> tuple[tuple[float, float], ...]:
     y = top + EDGE_STEP * EDGES_SHOWN + card * RATIO / 2
     return tuple((left + card / 2 + i * (card + gap), y) for i in range(SLOTS))
 
@@ -114,8 +114,16 @@ def _other(spot: SeatSpot) -> SeatGeometry:
     hand_right = left + BACK_WIDTH + 2 * BACK_STEP
     pips, points, counter = _info_parts(info, hand_right + SPACE)
     return SeatGeometry(
-        spot.seat, card, _slot_centres(left, top, card, GAP), row, info, pips, points, counter,
-        hand, BACK_WIDTH,
+        spot.seat,
+        card,
+        _slot_centres(left, top, card, GAP),
+        row,
+        info,
+        pips,
+        points,
+        counter,
+        hand,
+        BACK_WIDTH,
     )
 
 
@@ -133,8 +141,16 @@ def _bottom(spot: SeatSpot) -> SeatGeometry:
     y = area.bottom - HAND_CARD * RATIO / 2 - 2
     hand = tuple((centre_x + (i - 1) * HAND_STEP, y) for i in range(3))
     return SeatGeometry(
-        spot.seat, card, _slot_centres(left, top, card, BOTTOM_GAP), row, info, pips, points,
-        counter, hand, HAND_CARD,
+        spot.seat,
+        card,
+        _slot_centres(left, top, card, BOTTOM_GAP),
+        row,
+        info,
+        pips,
+        points,
+        counter,
+        hand,
+        HAND_CARD,
     )
 
 

@@ -42,8 +42,7 @@ def play_outcome(kitty: Kitty, card: str, stack: int | None) -> Outcome:
         stacks[index := stack] = (*stacks[stack], card)
     merged = None
     number = NUMBER[card]
-    other = next((i for i, s in enumerate(stacks) if i != index and NUMBER[s[-1]] == number),
-                 None)
+    other = next((i for i, s in enumerate(stacks) if i != index and NUMBER[s[-1]] == number), None)
     if other is not None:
         moving = stacks.pop(index)
         into = other if other < index else other - 1
@@ -65,4 +64,3 @@ def missing_colours(kitty: Kitty) -> list[str]:
     """The colours (letters, in B, G, O order) absent from the kitty's top cards."""
     shown = top_colours([tuple(s) for s in kitty if s])
     return [colour for colour in COLOURS if colour not in shown]
-

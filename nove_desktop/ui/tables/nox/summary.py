@@ -48,8 +48,10 @@ def summary_rows(
         if scored.eligible[seat]:
             colours: Any = (_("all three"), theme.OK)
         else:
-            colours = (_("not eligible: {why}").format(why=not_eligible_words(kitties[seat])),
-                       theme.DANGER)
+            colours = (
+                _("not eligible: {why}").format(why=not_eligible_words(kitties[seat])),
+                theme.DANGER,
+            )
         row: list[Any] = [
             name,
             " ".join(short_card(c) for c in tops) or "\u2013",
@@ -58,8 +60,11 @@ def summary_rows(
         ]
         if variant == THICK_SKINNED:
             gained = scored.recorded[seat]
-            row.append((_("+{n} recorded").format(n=gained), theme.OK) if gained else (
-                _("not recorded"), theme.MUTED))
+            row.append(
+                (_("+{n} recorded").format(n=gained), theme.OK)
+                if gained
+                else (_("not recorded"), theme.MUTED)
+            )
         row.append(str(scored.totals[seat]))
         rows.append(row)
     return rows
@@ -70,8 +75,11 @@ def summary_title(
 ) -> str:
     """ "Round 2: Ben's kitty reached six stacks" / "Round 2: the cards ran out"."""
     if ended is not None and ended.reason == "six_stacks" and target is not None:
-        how = said(names[target], _("your kitty reached six stacks"),
-                   _("{name}'s kitty reached six stacks"))
+        how = said(
+            names[target],
+            _("your kitty reached six stacks"),
+            _("{name}'s kitty reached six stacks"),
+        )
     elif ended is not None and ended.reason == "exhausted":
         how = _("the cards ran out")
     else:
@@ -83,12 +91,15 @@ def summary_note(names: Sequence[str], scored: RoundScored, variant: str, target
     """The rule that decided who recorded, with the target."""
     colours = ", ".join(colour_word(c) for c in COLOURS)
     if variant != THICK_SKINNED:
-        return _("Standard game to {target}: everyone records their points. A kitty scores only "
-                 "when its top cards show {colours}.").format(target=target, colours=colours)
+        return _(
+            "Standard game to {target}: everyone records their points. A kitty scores only "
+            "when its top cards show {colours}."
+        ).format(target=target, colours=colours)
     best = max(scored.points) if scored.points else 0
     if best <= 0:
         return _("Thick-skinned to {target}: nobody scored, so nobody records.").format(
-            target=target)
+            target=target
+        )
     who = [label(names[s]) for s, r in enumerate(scored.recorded) if r]
     return ngettext(
         "Thick-skinned to {target}: only the best kitty records ({names}, {points}).",
@@ -122,11 +133,14 @@ def sheet_rows(
 
 def sheet_title(variant: str, target: int) -> str:
     return _("Score sheet \u2014 {variant}, target {target}").format(
-        variant=variant_words(variant), target=target)
+        variant=variant_words(variant), target=target
+    )
 
 
 def sheet_note(variant: str) -> str:
     if variant == THICK_SKINNED:
-        return _("Only the best kitty of a round records; in brackets, the points of a kitty "
-                 "that did not.")
+        return _(
+            "Only the best kitty of a round records; in brackets, the points of a kitty "
+            "that did not."
+        )
     return _("Every kitty records its points; a kitty without all three colours scores 0.")

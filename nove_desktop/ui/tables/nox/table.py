@@ -87,18 +87,32 @@ class NoxTable(NoxEvents, NoxControls):
         """Every option of ``NoxOptions`` but ``players`` (Setup's own row) and
         ``max_rounds`` (a cap for simulations, not a rule: spec D-30)."""
         return [
-            OptionSpec("variant", _("Variant"), ["standard", "thick_skinned"], variant_words,
-                       hint=_("Thick-skinned: only the round's best kitty records its points.")),
-            OptionSpec("target_score", _("Target score"), TARGET_SCORES,
-                       none_or(_("the variant's (150 or 100)"), str),
-                       hint=_("The game ends after the round in which a total reaches it.")),
-            OptionSpec("deck_profile", pgettext("NOX option", "Deck"), ["published", "uniform"],
-                       lambda v: _("published") if v == "published" else _(
-                           "uniform: 1-15 twice per colour"),
-                       hint=_("Uniform: a number can show in two colours, so merges may take "
-                              "a colour away.")),
-            seat_option("first_start_seat", _("First start player"), [None],
-                        _("drawn at random")),
+            OptionSpec(
+                "variant",
+                _("Variant"),
+                ["standard", "thick_skinned"],
+                variant_words,
+                hint=_("Thick-skinned: only the round's best kitty records its points."),
+            ),
+            OptionSpec(
+                "target_score",
+                _("Target score"),
+                TARGET_SCORES,
+                none_or(_("the variant's (150 or 100)"), str),
+                hint=_("The game ends after the round in which a total reaches it."),
+            ),
+            OptionSpec(
+                "deck_profile",
+                pgettext("NOX option", "Deck"),
+                ["published", "uniform"],
+                lambda v: (
+                    _("published") if v == "published" else _("uniform: 1-15 twice per colour")
+                ),
+                hint=_(
+                    "Uniform: a number can show in two colours, so merges may take a colour away."
+                ),
+            ),
+            seat_option("first_start_seat", _("First start player"), [None], _("drawn at random")),
         ]
 
     @classmethod
@@ -106,9 +120,7 @@ class NoxTable(NoxEvents, NoxControls):
         return THREE_SEATS_AREA if count == 3 else cls.seat_area
 
     # == the model ===============================================================================
-    def zones_from(
-        self, obs: NoxObservation
-    ) -> tuple[dict[str, list[str | None]], dict[str, int]]:
+    def zones_from(self, obs: NoxObservation) -> tuple[dict[str, list[str | None]], dict[str, int]]:
         rows: dict[str, list[str | None]] = {}
         for seat in range(obs.players):
             if seat == self.viewer:
@@ -170,10 +182,15 @@ class NoxTable(NoxEvents, NoxControls):
         return [_("starts")] if seat == self.start_seat else []
 
     def hud_text(self) -> str:
-        return _("Round {round} \u00b7 {variant}, target {target} \u00b7 Deal {seed}   "
-                 "S: scores  R: rules  L: log").format(
-            round=self.round_no, variant=variant_words(self.variant), target=self.target,
-            seed=self.session.seed)
+        return _(
+            "Round {round} \u00b7 {variant}, target {target} \u00b7 Deal {seed}   "
+            "S: scores  R: rules  L: log"
+        ).format(
+            round=self.round_no,
+            variant=variant_words(self.variant),
+            target=self.target,
+            seed=self.session.seed,
+        )
 
     @property
     def status(self) -> str:
@@ -239,8 +256,10 @@ class NoxTable(NoxEvents, NoxControls):
         if self.pinned is not None:
             return self.pinned
         focused = self.focus.focused
-        if isinstance(focused, TargetWidget) and self.focus.keyboard and (
-            focused.action.stack is not None
+        if (
+            isinstance(focused, TargetWidget)
+            and self.focus.keyboard
+            and (focused.action.stack is not None)
         ):
             return (focused.action.target, focused.action.stack)
         place = self.hovered_place

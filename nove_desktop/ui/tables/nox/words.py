@@ -110,8 +110,12 @@ class Narrator:
     def round_started(self, event: RoundStarted) -> str:
         self.kitties = [[] for _ in self.names]
         self.played = None
-        return said(self.names[event.start_seat], _("Round {round} \u2014 you start."),
-                    _("Round {round} \u2014 {name} starts."), round=event.round)
+        return said(
+            self.names[event.start_seat],
+            _("Round {round} \u2014 you start."),
+            _("Round {round} \u2014 {name} starts."),
+            round=event.round,
+        )
 
     def card_played(self, event: CardPlayed) -> str:
         seat, card, target = event.seat, event.card, event.target
@@ -120,16 +124,24 @@ class Narrator:
         name = self.names[seat]
         if event.placement == "new_stack":
             kitty.append([card])
-            return said(name, _("You laid the {card} as a new stack in {kitty}."),
-                        _("{name} laid the {card} as a new stack in {kitty}."),
-                        card=card_words(card), kitty=self.whose(target, seat))
+            return said(
+                name,
+                _("You laid the {card} as a new stack in {kitty}."),
+                _("{name} laid the {card} as a new stack in {kitty}."),
+                card=card_words(card),
+                kitty=self.whose(target, seat),
+            )
         stack = kitty[event.stack]
         covered = stack[-1]
         stack.append(card)
-        return said(name, _("You covered the {old} in {kitty} with the {card}."),
-                    _("{name} covered the {old} in {kitty} with the {card}."),
-                    old=card_words(covered), kitty=self.whose(target, seat),
-                    card=card_words(card))
+        return said(
+            name,
+            _("You covered the {old} in {kitty} with the {card}."),
+            _("{name} covered the {old} in {kitty} with the {card}."),
+            old=card_words(covered),
+            kitty=self.whose(target, seat),
+            card=card_words(card),
+        )
 
     def merged(self, event: Merged) -> str:
         target = event.target
@@ -142,18 +154,25 @@ class Narrator:
             owner = said(self.names[target], _("your own"), _("their own"))
         else:
             owner = said(self.names[target], _("your"), _("{name}'s"))
-        return said(self.names[seat],
-                    _("Your {number} merged {owner} stacks: {before} \u2192 {after}."),
-                    _("{name}'s {number} merged {owner} stacks: {before} \u2192 {after}."),
-                    number=NUMBER[card], owner=owner, before=before, after=after)
+        return said(
+            self.names[seat],
+            _("Your {number} merged {owner} stacks: {before} \u2192 {after}."),
+            _("{name}'s {number} merged {owner} stacks: {before} \u2192 {after}."),
+            number=NUMBER[card],
+            owner=owner,
+            before=before,
+            after=after,
+        )
 
     def round_ended(self, event: RoundEnded) -> str:
         if event.reason == "six_stacks" and self.played is not None:
             seat, _card, target = self.played
-            return said(self.names[seat],
-                        _("You made the sixth stack in {kitty}: the round is over."),
-                        _("{name} made the sixth stack in {kitty}: the round is over."),
-                        kitty=self.whose(target, seat))
+            return said(
+                self.names[seat],
+                _("You made the sixth stack in {kitty}: the round is over."),
+                _("{name} made the sixth stack in {kitty}: the round is over."),
+                kitty=self.whose(target, seat),
+            )
         return _("No cards left: the round is over.")
 
     def round_scored(self, event: RoundScored) -> str:
@@ -163,26 +182,40 @@ class Narrator:
             if not event.eligible[seat]:
                 text += f" ({self.not_eligible_words(seat)})"
             parts.append(text)
-        line = _("Round {round} scored: {list}.").format(
-            round=event.round, list=", ".join(parts))
+        line = _("Round {round} scored: {list}.").format(round=event.round, list=", ".join(parts))
         if self.variant != THICK_SKINNED:
             return line
         who = [self.names[s] for s, gained in enumerate(event.recorded) if gained]
         if not who:
             return line + " " + _("Nobody records.")
-        return line + " " + together(
-            who, _("Only you record."), _("Only you and {names} record."),
-            ngettext("Only {names} records.", "Only {names} record.", len(who)))
+        return (
+            line
+            + " "
+            + together(
+                who,
+                _("Only you record."),
+                _("Only you and {names} record."),
+                ngettext("Only {names} records.", "Only {names} record.", len(who)),
+            )
+        )
 
     def game_over(self, event: GameOver) -> str:
         winners = event.winners
         total = event.totals[winners[0]] if winners else 0
         if len(winners) == 1:
-            return said(self.names[winners[0]], _("You win the game with {total}."),
-                        _("{name} wins the game with {total}."), total=total)
-        return together([self.names[s] for s in winners], _("You win the game with {total}."),
-                        _("You and {names} share the win with {total}."),
-                        _("{names} share the win with {total}."), total=total)
+            return said(
+                self.names[winners[0]],
+                _("You win the game with {total}."),
+                _("{name} wins the game with {total}."),
+                total=total,
+            )
+        return together(
+            [self.names[s] for s in winners],
+            _("You win the game with {total}."),
+            _("You and {names} share the win with {total}."),
+            _("{names} share the win with {total}."),
+            total=total,
+        )
 
     def not_eligible_words(self, seat: int) -> str:
         return not_eligible_words(self.kitties[seat])
@@ -203,8 +236,9 @@ def play_words(names: Sequence[str], viewer: int | None, action: Play) -> str:
     card = card_words(action.card)
     if action.stack is None:
         return _("The {card} as a new stack in {kitty}").format(card=card, kitty=whose)
-    return _("The {card} on stack {n} of {kitty}").format(card=card, n=action.stack + 1,
-                                                         kitty=whose)
+    return _("The {card} on stack {n} of {kitty}").format(
+        card=card, n=action.stack + 1, kitty=whose
+    )
 
 
 def preview_words(
@@ -218,16 +252,19 @@ def preview_words(
     else:
         where = _("On the {card} in {kitty}").format(card=card_words(top), kitty=owner)
     words = _("{where}: {before} \u2192 {after}").format(
-        where=where, before=outcome.before, after=outcome.after)
+        where=where, before=outcome.before, after=outcome.after
+    )
     if outcome.merged is not None:
         before, after = outcome.stacks_before, len(outcome.stacks)
         number = NUMBER[action.card]
         if before == after:
             words += _(", merges with the other {number}: still {n} stacks").format(
-                number=number, n=after)
+                number=number, n=after
+            )
         else:
             words += _(", merges with the other {number}: {a} \u2192 {b} stacks").format(
-                number=number, a=before, b=after)
+                number=number, a=before, b=after
+            )
     if outcome.ends_round:
         words += _(" \u2014 ends the round!")
     return words

@@ -104,8 +104,14 @@ class NumxBase(TableScene[NumxObservation]):
     moment_cache: tuple[object, Moment | None]  # (actions applied, the window's moment)
 
     # -- helpers -----------------------------------------------------------------------------------
-    def button(self, label: str, action: Callable[[], Any], key: int | None,
-               max_lines: int = 2, **style: Any) -> FittedButton:
+    def button(
+        self,
+        label: str,
+        action: Callable[[], Any],
+        key: int | None,
+        max_lines: int = 2,
+        **style: Any,
+    ) -> FittedButton:
         """A button with a fitted label; ``key`` presses it (the label shows the key)."""
         widget = FittedButton(self.app, label, action, max_lines=max_lines, **style)
         widget.key_code = key  # type: ignore[attr-defined]  # read by NumxControls.hotkey

@@ -92,22 +92,32 @@ class NumxControls(NumxPickers):
         take = self.take_candidate(seat)
         if take is not None and Draw(take) in legal:
             owner = seat_of(self.zones.where(take) or "") or 0
-            column.append(self.button(_("Take {card} from {name}  (T)").format(
-                card=card_words(take), name=self.names[owner]),
-                lambda: self.act(Draw(take)), pygame.K_t))
+            column.append(
+                self.button(
+                    _("Take {card} from {name}  (T)").format(
+                        card=card_words(take), name=self.names[owner]
+                    ),
+                    lambda: self.act(Draw(take)),
+                    pygame.K_t,
+                )
+            )
         if Draw(DECK_SOURCE) in legal:
-            column.append(self.button(_("Draw from the deck  (D)"),
-                                      lambda: self.act(Draw(DECK_SOURCE)), pygame.K_d))
+            column.append(
+                self.button(
+                    _("Draw from the deck  (D)"), lambda: self.act(Draw(DECK_SOURCE)), pygame.K_d
+                )
+            )
         hand = self.zones.row(hand_zone(seat))
         if self.free_specials(hand, SWIPE):
-            column.append(self.button(_("Swipe\u2026  (S)"), lambda: self.open_swipe(seat),
-                                      pygame.K_s))
+            column.append(
+                self.button(_("Swipe\u2026  (S)"), lambda: self.open_swipe(seat), pygame.K_s)
+            )
         if self.free_specials(hand, MALUS_PLUS):
-            column.append(self.button(_("Malus+\u2026  (M)"), lambda: self.open_malus_plus(seat),
-                                      pygame.K_m))
+            column.append(
+                self.button(_("Malus+\u2026  (M)"), lambda: self.open_malus_plus(seat), pygame.K_m)
+            )
         if self.picked or any(not p.staged for p in self.planned):
-            column.append(self.button(_("Clear selection  (C)"), self.clear_selection,
-                                      pygame.K_c))
+            column.append(self.button(_("Clear selection  (C)"), self.clear_selection, pygame.K_c))
         return [main, *column, *self.extras()]
 
     def take_candidate(self, seat: int) -> str | None:
@@ -124,25 +134,38 @@ class NumxControls(NumxPickers):
         """The Play button: its label (the result, or the engine's reason), what it does, and
         whether the play is legal."""
         if not self.picked and not self.planned:
-            return (_("Pick cards to play: from your hand or any malus area"), lambda: None,
-                    True)
+            return (_("Pick cards to play: from your hand or any malus area"), lambda: None, True)
         joker = lone_joker(self.picked)
         if joker is not None:
             values = self.joker_values(seat, joker)
             if not values:
-                reason = check(self.game, self.session.state, seat,
-                               [*self.fresh_steps(), final_step(self.picked, 0)],
-                               self.names, self.card_words) or ""
+                reason = (
+                    check(
+                        self.game,
+                        self.session.state,
+                        seat,
+                        [*self.fresh_steps(), final_step(self.picked, 0)],
+                        self.names,
+                        self.card_words,
+                    )
+                    or ""
+                )
                 return (sentence(reason), lambda: self.refuse(sentence(reason)), False)
-            return (_("X-Joker alone: choose its value\u2026"),
-                    lambda: self.open_joker(seat, joker, values), True)
+            return (
+                _("X-Joker alone: choose its value\u2026"),
+                lambda: self.open_joker(seat, joker, values),
+                True,
+            )
         final = final_step(self.picked, None)
         steps = [*self.fresh_steps(), final]
         refusal = check(self.game, self.session.state, seat, steps, self.names, self.card_words)
         if refusal is not None:
             text = sentence(refusal)
-            return (_("Cannot play: {reason}").format(reason=text), lambda: self.refuse(text),
-                    False)
+            return (
+                _("Cannot play: {reason}").format(reason=text),
+                lambda: self.refuse(text),
+                False,
+            )
         return (self.play_words(), lambda: self.commit(steps), True)
 
     def play_words(self) -> str:
@@ -159,9 +182,11 @@ class NumxControls(NumxPickers):
 
     def joker_values(self, seat: int, joker: str) -> list[int]:
         base = self.fresh_steps()
-        return [v for v in ALL_VALUES
-                if check(self.game, self.session.state, seat, [*base, final_step([joker], v)])
-                is None]
+        return [
+            v
+            for v in ALL_VALUES
+            if check(self.game, self.session.state, seat, [*base, final_step([joker], v)]) is None
+        ]
 
     def clear_selection(self) -> None:
         self.picked = []
@@ -174,11 +199,14 @@ class NumxControls(NumxPickers):
         if len(picked) == 2:
             weight = sum(WEIGHT[c] for c in picked)
             label = _("Lay {a} and {b} as malus cards (weight {w})").format(
-                a=card_words(picked[0]), b=card_words(picked[1]), w=signed(weight))
+                a=card_words(picked[0]), b=card_words(picked[1]), w=signed(weight)
+            )
         else:
-            label = ngettext("Pick {n} more card for your malus area",
-                             "Pick {n} more cards for your malus area", 2 - len(picked)).format(
-                n=2 - len(picked))
+            label = ngettext(
+                "Pick {n} more card for your malus area",
+                "Pick {n} more cards for your malus area",
+                2 - len(picked),
+            ).format(n=2 - len(picked))
         action = ChooseMalus(tuple(picked))
         main = self.button(label, lambda: self.act(action), None, primary=len(picked) == 2)
         return [main, *self.extras()]
@@ -191,29 +219,35 @@ class NumxControls(NumxPickers):
         cards = " ".join(card_words(c) for c in picked)
         decks = need - len(picked)
         if not picked:
-            label = ngettext("Refill from the deck (1 card)", "Refill from the deck ({n} cards)",
-                             need).format(n=need)
+            label = ngettext(
+                "Refill from the deck (1 card)", "Refill from the deck ({n} cards)", need
+            ).format(n=need)
         elif decks:
-            label = ngettext("Refill with {cards} and {n} card from the deck",
-                             "Refill with {cards} and {n} cards from the deck", decks).format(
-                cards=cards, n=decks)
+            label = ngettext(
+                "Refill with {cards} and {n} card from the deck",
+                "Refill with {cards} and {n} cards from the deck",
+                decks,
+            ).format(cards=cards, n=decks)
         else:
             label = _("Refill with {cards}").format(cards=cards)
         good = action in legal
         if not good:
-            reason = check(self.game, self.session.state, seat, [action], self.names,
-                           self.card_words) or ""
+            reason = (
+                check(self.game, self.session.state, seat, [action], self.names, self.card_words)
+                or ""
+            )
             label = _("Cannot refill: {reason}").format(reason=sentence(reason))
-        main = self.button(label, lambda: self.act(action), None, max_lines=3, primary=good,
-                           danger=not good)
+        main = self.button(
+            label, lambda: self.act(action), None, max_lines=3, primary=good, danger=not good
+        )
         column: list[Widget] = []
         all_deck = Replenish(tuple([DECK_SOURCE] * need))
         if picked and all_deck in legal:
-            column.append(self.button(_("All from the deck  (D)"), lambda: self.act(all_deck),
-                                      pygame.K_d))
+            column.append(
+                self.button(_("All from the deck  (D)"), lambda: self.act(all_deck), pygame.K_d)
+            )
         if picked:
-            column.append(self.button(_("Clear selection  (C)"), self.clear_selection,
-                                      pygame.K_c))
+            column.append(self.button(_("Clear selection  (C)"), self.clear_selection, pygame.K_c))
         return [main, *column, *self.extras()]
 
     # == picking cards ===========================================================================
@@ -239,8 +273,11 @@ class NumxControls(NumxPickers):
         zone = self.zones.where(ref) or ""
         row = self.zones.row(zone)
         if self.phase in (Phase.MALUS_CHOICE, Phase.REPLENISH, Phase.COMPLETION):
-            limit = 2 if self.phase == Phase.MALUS_CHOICE else max(
-                1, self.session.observe(seat).refill_needed)
+            limit = (
+                2
+                if self.phase == Phase.MALUS_CHOICE
+                else max(1, self.session.observe(seat).refill_needed)
+            )
             picked = canonical_toggle(self.picked, ref, row)
             self.picked = picked[-limit:]
         else:
@@ -260,8 +297,12 @@ class NumxControls(NumxPickers):
         if not IS_CLASSIC.get(ref) and not own_hand:  # a special card on the board: take it
             self.picked = [] if ref in self.picked else [ref]
             return
-        picked = [c for c in self.picked if IS_CLASSIC.get(c) or (
-            KIND.get(c) == "joker" and c in self.zones.row(hand_zone(seat)))]
+        picked = [
+            c
+            for c in self.picked
+            if IS_CLASSIC.get(c)
+            or (KIND.get(c) == "joker" and c in self.zones.row(hand_zone(seat)))
+        ]
         value = selected_value(picked)
         if IS_CLASSIC.get(ref) and value is not None and value != VALUE[ref]:
             picked = [c for c in picked if not IS_CLASSIC.get(c)]  # another value: start again
@@ -284,8 +325,14 @@ class NumxControls(NumxPickers):
     def renumber_swipes(self, seat: int) -> None:
         """Swipe copies are alike: the planned ones always use the lowest free ids, in order."""
         staged = {p.card for p in self.planned if p.staged}
-        free = sorted((c for c in self.zones.row(hand_zone(seat))
-                       if KIND.get(c) == SWIPE and c not in staged), key=ORDER.__getitem__)
+        free = sorted(
+            (
+                c
+                for c in self.zones.row(hand_zone(seat))
+                if KIND.get(c) == SWIPE and c not in staged
+            ),
+            key=ORDER.__getitem__,
+        )
         out = []
         for plan in self.planned:
             if KIND.get(plan.card) == SWIPE and not plan.staged and free:

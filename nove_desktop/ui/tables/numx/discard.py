@@ -42,8 +42,7 @@ class DiscardScene(common.MenuScene):
     def layout(self) -> None:
         app = self.app
         w, h = app.size
-        self.box = pygame.Rect(0, 0, min(w - app.s(30), app.s(760)),
-                               min(h - app.s(30), app.s(640)))
+        self.box = pygame.Rect(0, 0, min(w - app.s(30), app.s(760)), min(h - app.s(30), app.s(640)))
         self.box.center = (w // 2, h // 2)
         self.button.rect = pygame.Rect(0, 0, app.s(220), app.s(46))
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - app.s(14))
@@ -64,14 +63,19 @@ class DiscardScene(common.MenuScene):
         app = self.app
         common.dim(surface, 120)
         common.panel(surface, self.box, app, 250)
-        title = ngettext("Discard pile: {n} card", "Discard pile: {n} cards",
-                         len(self.cards)).format(n=len(self.cards))
-        image = fitted(app, title, self.box.width - app.s(40), app.s(24), theme.ACCENT,
-                       bold=True)
+        title = ngettext(
+            "Discard pile: {n} card", "Discard pile: {n} cards", len(self.cards)
+        ).format(n=len(self.cards))
+        image = fitted(app, title, self.box.width - app.s(40), app.s(24), theme.ACCENT, bold=True)
         surface.blit(image, image.get_rect(midtop=(self.box.centerx, self.box.y + app.s(12))))
         if not self.cards:
-            empty = fitted(app, _("Nothing has been discarded this round."),
-                           self.box.width - app.s(40), app.s(18), theme.MUTED)
+            empty = fitted(
+                app,
+                _("Nothing has been discarded this round."),
+                self.box.width - app.s(40),
+                app.s(18),
+                theme.MUTED,
+            )
             surface.blit(empty, empty.get_rect(center=self.box.center))
         w, h = app.s(CARD_W), app.s(CARD_W * 1.42)
         step_x, step_y = app.s(CARD_W + 8), app.s(CARD_W * 1.42 + 8)
@@ -81,15 +85,22 @@ class DiscardScene(common.MenuScene):
             x = left + (i % ROW) * step_x
             y = top + (i // ROW) * step_y
             if y + h > self.button.rect.top - app.s(40):
-                more = fitted(app, _("... and {n} more").format(n=len(self.cards) - i),
-                              self.box.width // 2, app.s(15), theme.MUTED)
+                more = fitted(
+                    app,
+                    _("... and {n} more").format(n=len(self.cards) - i),
+                    self.box.width // 2,
+                    app.s(15),
+                    theme.MUTED,
+                )
                 surface.blit(more, (left, y))
                 break
             surface.blit(app.art.face(card, w, h, self.deck), (x, y))
-        note = fitted(app, self.unseen_note(), self.box.width - app.s(40), app.s(15),
-                      theme.MUTED, max_lines=3)
-        surface.blit(note, note.get_rect(midbottom=(self.box.centerx,
-                                                    self.button.rect.top - app.s(8))))
+        note = fitted(
+            app, self.unseen_note(), self.box.width - app.s(40), app.s(15), theme.MUTED, max_lines=3
+        )
+        surface.blit(
+            note, note.get_rect(midbottom=(self.box.centerx, self.button.rect.top - app.s(8)))
+        )
         self.focus.draw(surface, app.fonts, app.scale)
 
     def unseen_note(self) -> str:
@@ -109,7 +120,11 @@ class DiscardScene(common.MenuScene):
         lines = []
         if parts:
             lines.append(_("Copies still in play: {list}.").format(list=", ".join(parts)))
-        lines.append(ngettext("{n} card is hidden in hands or in the deck.",
-                              "{n} cards are hidden in hands or in the deck.",
-                              self.out_of_view).format(n=self.out_of_view))
+        lines.append(
+            ngettext(
+                "{n} card is hidden in hands or in the deck.",
+                "{n} cards are hidden in hands or in the deck.",
+                self.out_of_view,
+            ).format(n=self.out_of_view)
+        )
         return " ".join(lines)

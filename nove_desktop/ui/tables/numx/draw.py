@@ -39,12 +39,20 @@ class NumxDrawing(NumxBase):
             self.draw_seat_marks(surface, seat)
         self.draw_objective_caption(surface)
 
-    def label(self, surface: pygame.Surface, text: str, point: tuple[float, float], width: float,
-              pixels: float = 14, colour: tuple[int, int, int] = paint.TAG_COLOUR,
-              anchor: str = "midtop", bold: bool = False, lines: int = 2) -> pygame.Rect:
+    def label(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        point: tuple[float, float],
+        width: float,
+        pixels: float = 14,
+        colour: tuple[int, int, int] = paint.TAG_COLOUR,
+        anchor: str = "midtop",
+        bold: bool = False,
+        lines: int = 2,
+    ) -> pygame.Rect:
         app = self.app
-        image = fitted(app, text, app.s(width), app.s(pixels), colour, bold=bold,
-                       max_lines=lines)
+        image = fitted(app, text, app.s(width), app.s(pixels), colour, bold=bold, max_lines=lines)
         rect = image.get_rect(**{anchor: self.to_screen(point)})
         # A caption near the edge keeps a margin from the window's edge.
         margin = app.s(10)
@@ -74,25 +82,41 @@ class NumxDrawing(NumxBase):
             outline = pygame.Rect(0, 0, w, h)
             outline.center = self.to_screen(G.DISCARD_SPOT)
             pygame.draw.rect(surface, theme.FELT_DARK, outline, max(1, app.s(2)), app.s(7))
-        self.label(surface, _("discard: {n} (B)").format(n=discards),
-                   (x, y + G.PILE_CARD * G.CARD_RATIO / 2 + 5), G.PILE_CARD + 40,
-                   colour=(215, 230, 215))
+        self.label(
+            surface,
+            _("discard: {n} (B)").format(n=discards),
+            (x, y + G.PILE_CARD * G.CARD_RATIO / 2 + 5),
+            G.PILE_CARD + 40,
+            colour=(215, 230, 215),
+        )
 
     def draw_window_bar(self, surface: pygame.Surface) -> None:
         moment = self.moment
         if moment is None or not moment.moment.public or not moment.engine_open:
             return
         paint.countdown_bar(self, surface, G.COUNTDOWN, moment.countdown.left)
-        self.label(surface, _("Facteur X?"), (G.COUNTDOWN_LABEL_RIGHT, G.COUNTDOWN.centery),
-                   110, 15, theme.WHITE, "midright", bold=True)
+        self.label(
+            surface,
+            _("Facteur X?"),
+            (G.COUNTDOWN_LABEL_RIGHT, G.COUNTDOWN.centery),
+            110,
+            15,
+            theme.WHITE,
+            "midright",
+            bold=True,
+        )
 
     def draw_seat_marks(self, surface: pygame.Surface, seat: int) -> None:
         spot = self.spot(seat)
         refs = self.zones.row(malus_zone(seat))
         known = [r for r in refs if r in WEIGHT]
-        words = [_("weight {w}").format(w=signed(sum(WEIGHT[r] for r in known)))
-                 if len(known) == len(refs) and refs else _("weight ?") if refs else
-                 _("no malus card")]
+        words = [
+            _("weight {w}").format(w=signed(sum(WEIGHT[r] for r in known)))
+            if len(known) == len(refs) and refs
+            else _("weight ?")
+            if refs
+            else _("no malus card")
+        ]
         need = self.needs(seat)
         colour = paint.TAG_COLOUR
         if need:
@@ -106,8 +130,14 @@ class NumxDrawing(NumxBase):
         if self.revealing:
             return
         area = spot.area
-        self.label(surface, text, (area.left + 66 + (area.width - 70) / 2, area.top + 78),
-                   area.width - 70, 13, colour)
+        self.label(
+            surface,
+            text,
+            (area.left + 66 + (area.width - 70) / 2, area.top + 78),
+            area.width - 70,
+            13,
+            colour,
+        )
 
     def needs(self, seat: int) -> int:
         """The "needs 1"/"needs 2" marker at the end of a trick (seats short of 2 cards)."""
@@ -127,12 +157,21 @@ class NumxDrawing(NumxBase):
         row = objective_row(refs[0])
         if row is None:
             if self.viewer == self.bottom:
-                self.label(surface, _("face down: O to peek"), (x, y + half + 4), 124, 12,
-                           theme.WHITE)
+                self.label(
+                    surface, _("face down: O to peek"), (x, y + half + 4), 124, 12, theme.WHITE
+                )
             return
         title, bonus = OBJECTIVES[row]
-        rect = self.label(surface, f"{row} \u00b7 {_(title)}", (x, y + half + 4), 124, 13,
-                          theme.WHITE, bold=True, lines=3)
+        rect = self.label(
+            surface,
+            f"{row} \u00b7 {_(title)}",
+            (x, y + half + 4),
+            124,
+            13,
+            theme.WHITE,
+            bold=True,
+            lines=3,
+        )
         below = self.app.s(2) + rect.bottom
         line = _(bonus) + self.objective_now(row)
         image = fitted(self.app, line, self.app.s(124), self.app.s(12), paint.TAG_COLOUR)
@@ -157,32 +196,48 @@ class NumxDrawing(NumxBase):
         groups = self.trick_groups_model()
         if not groups:
             return
-        rects = [paint.card_rect(self, self.sprites[r]) for r in self.zones.row(
-            f"trick:{groups[-1]}") if r in self.sprites]
+        rects = [
+            paint.card_rect(self, self.sprites[r])
+            for r in self.zones.row(f"trick:{groups[-1]}")
+            if r in self.sprites
+        ]
         if not rects:
             return
         box = rects[0].unionall(rects[1:])
         t = glow.progress
         grow = self.app.s(6 + 22 * t)
-        colour = tuple(int(c * (1 - t) + f * t) for c, f in zip(theme.ACCENT, theme.FELT,
-                                                                  strict=True))
-        pygame.draw.rect(surface, colour, box.inflate(grow, grow), max(2, self.app.s(5 - 3 * t)),
-                         border_radius=self.app.s(12))
+        colour = tuple(
+            int(c * (1 - t) + f * t) for c, f in zip(theme.ACCENT, theme.FELT, strict=True)
+        )
+        pygame.draw.rect(
+            surface,
+            colour,
+            box.inflate(grow, grow),
+            max(2, self.app.s(5 - 3 * t)),
+            border_radius=self.app.s(12),
+        )
 
     def decorate(self, surface: pygame.Surface, sprite: CardSprite, rect: pygame.Rect) -> None:
         app = self.app
         ref = sprite.ref
         if ref in self.highlight or (ref in self.fitting and not sprite.selected):
-            pygame.draw.rect(surface, (120, 220, 255), rect.inflate(app.s(4), app.s(4)),
-                             width=max(2, app.s(3)), border_radius=app.s(9))
+            pygame.draw.rect(
+                surface,
+                (120, 220, 255),
+                rect.inflate(app.s(4), app.s(4)),
+                width=max(2, app.s(3)),
+                border_radius=app.s(9),
+            )
         plan = next((p for p in self.planned if p.card == ref), None)
         if plan is not None:
             tag = plan_tag(plan.mode, plan.target, self.viewer, self.names)
-            image = fitted(app, tag, rect.width + app.s(30), app.s(12), theme.INK, bold=True,
-                           max_lines=1)
+            image = fitted(
+                app, tag, rect.width + app.s(30), app.s(12), theme.INK, bold=True, max_lines=1
+            )
             pill = image.get_rect(midbottom=(rect.centerx, rect.top - app.s(3)))
-            pygame.draw.rect(surface, theme.ACCENT, pill.inflate(app.s(8), app.s(4)),
-                             border_radius=app.s(8))
+            pygame.draw.rect(
+                surface, theme.ACCENT, pill.inflate(app.s(8), app.s(4)), border_radius=app.s(8)
+            )
             surface.blit(image, pill)
 
     def fitting_cards(self) -> set[str]:

@@ -125,8 +125,12 @@ class NumxEvents(NumxBase):
         self.current = None
         self.peeking = False
         self.planned = []
-        self.banner(_("Round {round} of {rounds}").format(round=self.round_no, rounds=self.rounds),
-                    size=36, colour=theme.WHITE, life=1.0)
+        self.banner(
+            _("Round {round} of {rounds}").format(round=self.round_no, rounds=self.rounds),
+            size=36,
+            colour=theme.WHITE,
+            life=1.0,
+        )
         return 0.5
 
     def on_objective(self, event: ObjectiveDealt) -> float:
@@ -216,8 +220,9 @@ class NumxEvents(NumxBase):
         return 0.5
 
     def on_trick_end(self, event: TrickEnded) -> float:
-        refs = [r for z, row in list(self.zones.rows.items()) if z.startswith("trick:")
-                for r in row]
+        refs = [
+            r for z, row in list(self.zones.rows.items()) if z.startswith("trick:") for r in row
+        ]
         # A Num-X went to the discard pile when it was played, before the trick's cards.
         refs.sort(key=lambda r: KIND.get(r) != "numx")
         for i, ref in enumerate(refs):
@@ -312,8 +317,9 @@ class NumxEvents(NumxBase):
         return 0.35
 
     def on_round_end(self, event: RoundEnded) -> float:
-        refs = [r for z, row in list(self.zones.rows.items()) if z.startswith("trick:")
-                for r in row]
+        refs = [
+            r for z, row in list(self.zones.rows.items()) if z.startswith("trick:") for r in row
+        ]
         for ref in refs:
             self.zones.move(ref, DISCARD)
         self.trick_state = (0, 0)
@@ -346,12 +352,21 @@ class NumxEvents(NumxBase):
         for seat, row in enumerate(event.seats):
             self.tally(seat, before[seat], event.totals[seat])
             if row.applied:
-                self.banner(_("Objective {n} \u2713").format(n=row.objective),
-                            f"seat:{seat}", 22, theme.OK, 1.4)
+                self.banner(
+                    _("Objective {n} \u2713").format(n=row.objective),
+                    f"seat:{seat}",
+                    22,
+                    theme.OK,
+                    1.4,
+                )
         self.totals = list(event.totals)
         self.scores = list(self.totals)
-        self.show_summary(round_title(event, self.rounds), columns(),
-                          round_rows(event, self.names), note=round_note(event))
+        self.show_summary(
+            round_title(event, self.rounds),
+            columns(),
+            round_rows(event, self.names),
+            note=round_note(event),
+        )
         self.app.sounds.play("chip")
         return 1.2
 
@@ -370,8 +385,11 @@ class NumxEvents(NumxBase):
 
     def on_game_over(self, event: GameOver) -> float:
         winners = ", ".join(label(self.names[s]) for s in event.winners)
-        self.show_game_over(ngettext("highest total after {n} round: {names}",
-                                     "highest total after {n} rounds: {names}",
-                                     self.rounds).format(n=self.rounds, names=winners))
+        self.show_game_over(
+            ngettext(
+                "highest total after {n} round: {names}",
+                "highest total after {n} rounds: {names}",
+                self.rounds,
+            ).format(n=self.rounds, names=winners)
+        )
         return 0.3
-

@@ -61,8 +61,9 @@ def card_height(width: float) -> float:
     return width * CARD_RATIO
 
 
-def row(x0: float, x1: float, y: float, width: float, count: int,
-        step: float | None = None) -> list[Slot]:
+def row(
+    x0: float, x1: float, y: float, width: float, count: int, step: float | None = None
+) -> list[Slot]:
     """``count`` cards of ``width`` spread between the centres x0 and x1 (left-aligned, at most
     ``step`` apart)."""
     if count <= 0:
@@ -73,8 +74,9 @@ def row(x0: float, x1: float, y: float, width: float, count: int,
     return [Slot(x0 + i * gap, y, width) for i in range(count)]
 
 
-def centred_row(centre: float, y: float, width: float, count: int, room: float,
-                step: float) -> list[Slot]:
+def centred_row(
+    centre: float, y: float, width: float, count: int, room: float, step: float
+) -> list[Slot]:
     """``count`` cards centred on ``centre``, never spread over ``room``."""
     if count <= 0:
         return []
@@ -109,8 +111,14 @@ def own_malus(count: int) -> list[Slot]:
 
 def other_malus(area: pygame.FRect, count: int) -> list[Slot]:
     half = OTHER_MALUS_CARD / 2
-    return row(area.left + 66 + half, area.right - 4 - half, area.top + 37, OTHER_MALUS_CARD,
-               count, OTHER_MALUS_CARD + 4)
+    return row(
+        area.left + 66 + half,
+        area.right - 4 - half,
+        area.top + 37,
+        OTHER_MALUS_CARD,
+        count,
+        OTHER_MALUS_CARD + 4,
+    )
 
 
 def other_fan(area: pygame.FRect, count: int) -> list[Slot]:
@@ -127,8 +135,14 @@ def other_fan(area: pygame.FRect, count: int) -> list[Slot]:
 
 def revealed_hand(area: pygame.FRect, count: int) -> list[Slot]:
     half = REVEAL_CARD / 2
-    return row(area.left + 4 + half, area.right - 4 - half, area.top + 89, REVEAL_CARD, count,
-               REVEAL_CARD + 2)
+    return row(
+        area.left + 4 + half,
+        area.right - 4 - half,
+        area.top + 89,
+        REVEAL_CARD,
+        count,
+        REVEAL_CARD + 2,
+    )
 
 
 def objective(area: pygame.FRect | None) -> Slot:

@@ -41,9 +41,16 @@ class Option:
 class Picker:
     """A short list of choices in a panel over the table (paged when long)."""
 
-    def __init__(self, kind: str, title: str, options: list[Option],
-                 on_cancel: Callable[[], None], seat: int, seconds: float | None = None,
-                 cancel: str = "") -> None:
+    def __init__(
+        self,
+        kind: str,
+        title: str,
+        options: list[Option],
+        on_cancel: Callable[[], None],
+        seat: int,
+        seconds: float | None = None,
+        cancel: str = "",
+    ) -> None:
         self.kind = kind
         self.title = title
         self.options = options
@@ -60,7 +67,7 @@ class Picker:
         return max(1, (len(self.options) + PAGE - 1) // PAGE)
 
     def shown(self) -> list[Option]:
-        return self.options[self.page * PAGE:(self.page + 1) * PAGE]
+        return self.options[self.page * PAGE : (self.page + 1) * PAGE]
 
 
 class NumxPickers(NumxBase):
@@ -76,8 +83,15 @@ class NumxPickers(NumxBase):
             widget.cards = option.cards  # type: ignore[attr-defined]
             widgets.append(widget)
         if picker.pages > 1:
-            widgets.append(self.button(_("More choices ({page}/{pages})").format(
-                page=picker.page + 1, pages=picker.pages), self.next_page, pygame.K_TAB))
+            widgets.append(
+                self.button(
+                    _("More choices ({page}/{pages})").format(
+                        page=picker.page + 1, pages=picker.pages
+                    ),
+                    self.next_page,
+                    pygame.K_TAB,
+                )
+            )
         widgets.append(self.button(picker.cancel, picker.on_cancel, None))
         return widgets
 
@@ -117,8 +131,9 @@ class NumxPickers(NumxBase):
         text = picker.title
         if picker.left is not None:
             text += "  " + _("({s} s)").format(s=max(0, int(picker.left + 0.99)))
-        title = fitted(app, text, box.width - app.s(40), app.s(20), theme.ACCENT, bold=True,
-                       max_lines=1)
+        title = fitted(
+            app, text, box.width - app.s(40), app.s(20), theme.ACCENT, bold=True, max_lines=1
+        )
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + app.s(12))))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -138,15 +153,21 @@ class NumxPickers(NumxBase):
         for value in values:
             final = final_step([joker], value)
             words = result_words([joker], value, self.trick_state)
-            options.append(Option(_("{value}: {result}").format(value=value_words(value),
-                                                                result=words),
-                                  functools.partial(self.commit, [*steps, final]), (joker,)))
-        self.open_picker(Picker("joker", _("The X-Joker stands for..."), options,
-                                self.back_to_turn, seat))
+            options.append(
+                Option(
+                    _("{value}: {result}").format(value=value_words(value), result=words),
+                    functools.partial(self.commit, [*steps, final]),
+                    (joker,),
+                )
+            )
+        self.open_picker(
+            Picker("joker", _("The X-Joker stands for..."), options, self.back_to_turn, seat)
+        )
 
     def open_swipe(self, seat: int) -> None:
-        free = sorted(self.free_specials(self.zones.row(hand_zone(seat)), SWIPE),
-                      key=ORDER.__getitem__)
+        free = sorted(
+            self.free_specials(self.zones.row(hand_zone(seat)), SWIPE), key=ORDER.__getitem__
+        )
         if not free:
             return
         card = free[0]  # Swipe copies are alike: the lowest free one goes first
@@ -161,16 +182,37 @@ class NumxPickers(NumxBase):
         uses: list[tuple[str, str, int | str | None, str]] = []
         for other in range(self.n):
             if other != seat:
-                uses.append((card, SWAP, other, _(
-                    "Swap malus areas with {name} (your weight {mine} for {theirs})").format(
-                    name=self.names[other], mine=mine, theirs=after(SWAP, other))))
+                uses.append(
+                    (
+                        card,
+                        SWAP,
+                        other,
+                        _("Swap malus areas with {name} (your weight {mine} for {theirs})").format(
+                            name=self.names[other], mine=mine, theirs=after(SWAP, other)
+                        ),
+                    )
+                )
         right, left = (seat - 1) % self.n, (seat + 1) % self.n
-        uses.append((card, ROTATE, LEFT, _(
-            "Every area moves one seat left: you get {name}'s (weight {w})").format(
-            name=self.names[right], w=after(ROTATE, LEFT))))
-        uses.append((card, ROTATE, RIGHT, _(
-            "Every area moves one seat right: you get {name}'s (weight {w})").format(
-            name=self.names[left], w=after(ROTATE, RIGHT))))
+        uses.append(
+            (
+                card,
+                ROTATE,
+                LEFT,
+                _("Every area moves one seat left: you get {name}'s (weight {w})").format(
+                    name=self.names[right], w=after(ROTATE, LEFT)
+                ),
+            )
+        )
+        uses.append(
+            (
+                card,
+                ROTATE,
+                RIGHT,
+                _("Every area moves one seat right: you get {name}'s (weight {w})").format(
+                    name=self.names[left], w=after(ROTATE, RIGHT)
+                ),
+            )
+        )
         self.open_special_picker(seat, uses, _("Swipe: which malus areas move?"))
 
     def areas_after_plan(self, seat: int) -> list[list[str]]:
@@ -178,8 +220,9 @@ class NumxPickers(NumxBase):
         cards (the combination is laid first) and after the Swipes already planned. Malus+
         cards add unknown deck cards, so they change nothing here."""
         picked = set(self.picked)
-        areas = [[r for r in self.zones.row(malus_zone(s)) if r not in picked]
-                 for s in range(self.n)]
+        areas = [
+            [r for r in self.zones.row(malus_zone(s)) if r not in picked] for s in range(self.n)
+        ]
         for plan in self.planned:
             if plan.mode in (SWAP, ROTATE) and plan.target is not None:
                 areas = moved_areas(areas, seat, plan.mode, plan.target)
@@ -189,8 +232,9 @@ class NumxPickers(NumxBase):
         """Malus+ targets for every free Malus+ card (or only ``only``): one seat (yourself
         included) or everyone."""
         numbers = mp_numbers(tuple(map(tuple, self.session.options.malus_plus_values)))
-        cards = sorted(self.free_specials(self.zones.row(hand_zone(seat)), MALUS_PLUS),
-                       key=ORDER.__getitem__)
+        cards = sorted(
+            self.free_specials(self.zones.row(hand_zone(seat)), MALUS_PLUS), key=ORDER.__getitem__
+        )
         uses: list[tuple[str, str, int | str | None, str]] = []
         for card in cards:
             if only is not None and card != only:
@@ -199,13 +243,15 @@ class NumxPickers(NumxBase):
             what = _("+{h} in hand, +{m} face up").format(h=hand, m=malus)
             for target in range(self.n):
                 name = _("yourself") if target == seat else self.names[target]
-                uses.append((card, ONE, target, _("{what} for {name}").format(what=what,
-                                                                             name=name)))
+                uses.append(
+                    (card, ONE, target, _("{what} for {name}").format(what=what, name=name))
+                )
             uses.append((card, ALL, None, _("{what} for everyone").format(what=what)))
         self.open_special_picker(seat, uses, _("Malus+: who draws?"))
 
-    def open_special_picker(self, seat: int, uses: list[tuple[str, str, int | str | None, str]],
-                            title: str) -> None:
+    def open_special_picker(
+        self, seat: int, uses: list[tuple[str, str, int | str | None, str]], title: str
+    ) -> None:
         """The uses of a Swipe or Malus+ that keep a legal play possible (tried by the
         engine on a copy, after the specials already planned)."""
         base = self.fresh_steps()
@@ -217,8 +263,12 @@ class NumxPickers(NumxBase):
             plan = Planned(card, mode, target)
             options.append(Option(label, functools.partial(self.add_plan, plan), (card,)))
         if not options:
-            self.refuse(_("That card cannot be added to this play: the last card left in your "
-                          "hand must be a classic card, and a lead needs a combination."))
+            self.refuse(
+                _(
+                    "That card cannot be added to this play: the last card left in your "
+                    "hand must be a classic card, and a lead needs a combination."
+                )
+            )
             return
         self.open_picker(Picker("special", title, options, self.back_to_turn, seat))
 

@@ -103,8 +103,7 @@ def result_words(picked: Sequence[str], joker_value: int | None, trick: tuple[in
     cards = tuple(sorted(picked, key=ORDER.__getitem__))
     value = combo_value(cards, joker_value)
     kind, count, after = effect(len(cards), value, joker_value, *trick)
-    return _("{kind} \u2192 {state}").format(kind=kind_words(kind), state=state_words(count,
-                                                                                    after))
+    return _("{kind} \u2192 {state}").format(kind=kind_words(kind), state=state_words(count, after))
 
 
 def sentence(reason: str) -> str:

@@ -37,35 +37,41 @@ def round_rows(data: RoundScored, names: Sequence[str]) -> list[list[Cell]]:
     rows: list[list[Cell]] = []
     for seat, row in enumerate(data.seats):
         malus = "0*" if row.applied and row.objective in (1, 7) else plus(row.malus_part)
-        rows.append([
-            names[seat] + (" \u2605" if seat in first_out else ""),
-            malus,
-            plus(row.hand_part),
-            objective_cell(row),
-            (plus(row.score), colour_for(row.score)),
-            signed(data.totals[seat]),
-        ])
+        rows.append(
+            [
+                names[seat] + (" \u2605" if seat in first_out else ""),
+                malus,
+                plus(row.hand_part),
+                objective_cell(row),
+                (plus(row.score), colour_for(row.score)),
+                signed(data.totals[seat]),
+            ]
+        )
     return rows
 
 
 def round_title(data: RoundScored, rounds: int) -> str:
     reason = data.reason
     words = _(ROUND_ENDS[reason]) if reason in ROUND_ENDS else reason
-    return _("Round {round} of {rounds}: {reason}").format(round=data.round, rounds=rounds,
-                                                         reason=words)
+    return _("Round {round} of {rounds}: {reason}").format(
+        round=data.round, rounds=rounds, reason=words
+    )
 
 
 def round_note(data: RoundScored) -> str:
     """One line: what the marks mean."""
-    note = _("\u2605 first out.  \u2713 objective met (it counts only if it raises the score), "
-             "\u2717 missed.")
+    note = _(
+        "\u2605 first out.  \u2713 objective met (it counts only if it raises the score), "
+        "\u2717 missed."
+    )
     if any(row.applied and row.objective in (1, 7) for row in data.seats):
         note += "  " + _("0*: the objective replaced the malus.")
     return note
 
 
-def scoreboard(history: Sequence[RoundScored], names: Sequence[str],
-               totals: Sequence[int]) -> tuple[list[str], list[list[Cell]]]:
+def scoreboard(
+    history: Sequence[RoundScored], names: Sequence[str], totals: Sequence[int]
+) -> tuple[list[str], list[list[Cell]]]:
     """Every round so far: one row per round (round score, then the total), and the totals."""
     head = [_("Round"), *names]
     rows: list[list[Cell]] = []
@@ -73,9 +79,14 @@ def scoreboard(history: Sequence[RoundScored], names: Sequence[str],
         line: list[Cell] = [str(data.round)]
         for seat in range(len(names)):
             score = data.seats[seat].score
-            line.append((_("{score} = {total}").format(score=plus(score),
-                                                       total=signed(data.totals[seat])),
-                         colour_for(score)))
+            line.append(
+                (
+                    _("{score} = {total}").format(
+                        score=plus(score), total=signed(data.totals[seat])
+                    ),
+                    colour_for(score),
+                )
+            )
         rows.append(line)
     rows.append([_("Total"), *[(signed(t), theme.ACCENT) for t in totals]])
     return head, rows

@@ -91,8 +91,7 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
         self.refilling = False
         self.revealing = False
         self.history = []
-        self.narrator = Narrator(table_names(session),
-                                 session.options.malus_plus_values)
+        self.narrator = Narrator(table_names(session), session.options.malus_plus_values)
         self.picked = []
         self.planned = []
         self.picker = None
@@ -112,20 +111,45 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
     @classmethod
     def setup_options(cls) -> list[OptionSpec]:
         return [
-            OptionSpec("rounds", _("Rounds"), list(range(1, 11)),
-                       lambda v: ngettext("{n} round", "{n} rounds", v).format(n=v),
-                       hint=_("The highest total after the last round wins (5 is usual).")),
-            OptionSpec("objectives", _("Secret objectives"), [True, False], on_off,
-                       hint=_("A secret goal card for every player each round.")),
-            OptionSpec("infini_4", _("Infini 4"), [False, True], on_off,
-                       hint=_("Four \u221e in one play end the trick at once.")),
-            OptionSpec("numx_interrupt", _("Num-X out of turn"), [False, True], on_off,
-                       hint=_("Num-X may also cut a trick during a Facteur X moment.")),
+            OptionSpec(
+                "rounds",
+                _("Rounds"),
+                list(range(1, 11)),
+                lambda v: ngettext("{n} round", "{n} rounds", v).format(n=v),
+                hint=_("The highest total after the last round wins (5 is usual)."),
+            ),
+            OptionSpec(
+                "objectives",
+                _("Secret objectives"),
+                [True, False],
+                on_off,
+                hint=_("A secret goal card for every player each round."),
+            ),
+            OptionSpec(
+                "infini_4",
+                _("Infini 4"),
+                [False, True],
+                on_off,
+                hint=_("Four \u221e in one play end the trick at once."),
+            ),
+            OptionSpec(
+                "numx_interrupt",
+                _("Num-X out of turn"),
+                [False, True],
+                on_off,
+                hint=_("Num-X may also cut a trick during a Facteur X moment."),
+            ),
             seat_option("first_anchor", _("First anchor"), ["random"], _("drawn at random")),
-            OptionSpec("malus_plus_values", _("Malus+ cards (hand\u00b7malus)"),
-                       MALUS_PLUS_SETS, malus_plus_words,
-                       hint=_("How many cards each Malus+ makes a player draw into hand and "
-                              "face up into the malus area.")),
+            OptionSpec(
+                "malus_plus_values",
+                _("Malus+ cards (hand\u00b7malus)"),
+                MALUS_PLUS_SETS,
+                malus_plus_words,
+                hint=_(
+                    "How many cards each Malus+ makes a player draw into hand and "
+                    "face up into the malus area."
+                ),
+            ),
         ]
 
     # == the model ===============================================================================
@@ -202,15 +226,18 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
             return _("Everyone chooses 2 malus cards")
         if phase == Phase.FX_WINDOW:
             return _("Facteur X? More cards and a higher value than {state}").format(
-                state=badge(obs.trick_count, obs.trick_value, "", False))
+                state=badge(obs.trick_count, obs.trick_value, "", False)
+            )
         if phase in (Phase.REPLENISH, Phase.COMPLETION):
             seat = obs.to_act[0] if obs.to_act else None
             if seat is None:
                 return ""
             if seat == self.viewer:
-                return ngettext("Refill your malus area: {n} card from the deck or your hand",
-                                "Refill your malus area: {n} cards from the deck or your hand",
-                                obs.refill_needed).format(n=obs.refill_needed)
+                return ngettext(
+                    "Refill your malus area: {n} card from the deck or your hand",
+                    "Refill your malus area: {n} cards from the deck or your hand",
+                    obs.refill_needed,
+                ).format(n=obs.refill_needed)
             return _("{name} refills their malus area").format(name=self.names[seat])
         if obs.current is None:
             return ""
@@ -219,7 +246,8 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
         if obs.trick_count == 0:
             return _("Your lead: open the trick with any combination")
         return _("Your turn: beat {state}").format(
-            state=badge(obs.trick_count, obs.trick_value, self.top_kind, self.lone_joker))
+            state=badge(obs.trick_count, obs.trick_value, self.top_kind, self.lone_joker)
+        )
 
     # == layout ==================================================================================
     def zone_slots(self, zone: str, count: int) -> list[Slot]:
@@ -300,8 +328,9 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
         return tags
 
     def hud_text(self) -> str:
-        return _("Round {round}/{rounds}   Deal {seed}   R rules  L log  H scores  B discard"
-                 ).format(round=max(1, self.round_no), rounds=self.rounds, seed=self.session.seed)
+        return _(
+            "Round {round}/{rounds}   Deal {seed}   R rules  L log  H scores  B discard"
+        ).format(round=max(1, self.round_no), rounds=self.rounds, seed=self.session.seed)
 
     # == drawing =================================================================================
     def draw(self, surface: pygame.Surface) -> None:
@@ -330,10 +359,12 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
         kind = action.TYPE
         if kind in ("play", "claim") and cards:
             return _("Play {cards}").format(
-                cards=combination_words(cards, getattr(action, "joker_value", None)))
+                cards=combination_words(cards, getattr(action, "joker_value", None))
+            )
         if kind == "choose_malus" and cards:
             return _("Put {cards} in your malus area").format(
-                cards=", ".join(card_words(c) for c in cards))
+                cards=", ".join(card_words(c) for c in cards)
+            )
         if kind in ("play_numx", "claim_numx"):
             return _("Play Num-X")
         if kind == "pass":
@@ -353,8 +384,9 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
 
     def open_history(self) -> None:
         columns, rows = scoreboard(self.history, self.names, self.totals)
-        self.app.scenes.push("history", title=_("Scores, round by round"), columns=columns,
-                             rows=rows)
+        self.app.scenes.push(
+            "history", title=_("Scores, round by round"), columns=columns, rows=rows
+        )
 
     def open_discard(self) -> None:
         if self.moment is not None and self.moment.moment.public and self.moment.engine_open:
@@ -372,5 +404,3 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
             self.open_discard()
             return True
         return super().key(key)
-
-

@@ -37,14 +37,19 @@ class NumxWindows(NumxPickers):
         obs = self.session.observe(None)
         moment = None
         if obs.phase == Phase.FX_WINDOW:
-            key = (obs.round_no, len(obs.discard), len(obs.trick), obs.trick_count,
-                   obs.trick_value)
+            key = (obs.round_no, len(obs.discard), len(obs.trick), obs.trick_count, obs.trick_value)
             # Solo: a player with nothing to claim passes at once, and the window ends after
             # the short pause unless an AI claim is on its way (the player's own cards decide,
             # and they know them). Pass-and-play: always the full length.
             minimum = None if self.pass_and_play else POST_PLAY_PAUSE
-            moment = Moment("facteur_x", self.app.settings.window_seconds, Pass(), key=key,
-                            minimum=minimum, claim_delay=AI_CLAIM_DELAY)
+            moment = Moment(
+                "facteur_x",
+                self.app.settings.window_seconds,
+                Pass(),
+                key=key,
+                minimum=minimum,
+                claim_delay=AI_CLAIM_DELAY,
+            )
         self.moment_cache = (self.actions_applied, moment)
         return moment
 
@@ -72,20 +77,21 @@ class NumxWindows(NumxPickers):
             # Nothing to claim: pass at once; the window still shows for its short pause.
             self.answer_window(seat, Pass())
             return []
-        claim = self.button(_("Facteur X!  (F)"), lambda: self.open_claims(seat), pygame.K_f,
-                            primary=True)
-        let_go = self.button(_("Pass  (P)"), lambda: self.answer_window(seat, Pass()),
-                             pygame.K_p)
+        claim = self.button(
+            _("Facteur X!  (F)"), lambda: self.open_claims(seat), pygame.K_f, primary=True
+        )
+        let_go = self.button(_("Pass  (P)"), lambda: self.answer_window(seat, Pass()), pygame.K_p)
         return [claim, let_go]
 
     def shared_window_controls(self, acting: tuple[int, ...]) -> list[Widget]:
         """Pass-and-play: one neutral button per human seat (never a hint of who can claim)."""
         buttons: list[Widget] = []
         for number, seat in enumerate(self.session.human_seats, start=1):
-            button = self.button(_("Facteur X: {name}  ({n})").format(name=self.names[seat],
-                                                                     n=number),
-                                 functools.partial(self.press_claim, seat),
-                                 getattr(pygame, f"K_{number}", None))
+            button = self.button(
+                _("Facteur X: {name}  ({n})").format(name=self.names[seat], n=number),
+                functools.partial(self.press_claim, seat),
+                getattr(pygame, f"K_{number}", None),
+            )
             button.enabled = seat in acting
             buttons.append(button)
         buttons.append(self.button(_("Go on  (G)"), self.everyone_passes, pygame.K_g))
@@ -126,17 +132,30 @@ class NumxWindows(NumxPickers):
         moment.countdown.stop()
         legal = [a for a in self.session.legal(seat) if isinstance(a, Claim | ClaimNumX)]
         legal.sort(key=claim_order)
-        options = [Option(self.claim_label(seat, a), functools.partial(self.claim, seat, a),
-                          getattr(a, "cards", (getattr(a, "card", ""),)))
-                   for a in legal]
+        options = [
+            Option(
+                self.claim_label(seat, a),
+                functools.partial(self.claim, seat, a),
+                getattr(a, "cards", (getattr(a, "card", ""),)),
+            )
+            for a in legal
+        ]
         title = _("Facteur X: more than {state}, higher value").format(
-            state=state_words(*self.trick_state))
+            state=state_words(*self.trick_state)
+        )
         cancel = _("Pass (Esc)")
         if not options:
             title = _("You have no Facteur X now")
             cancel = _("OK, pass (Esc)")
-        self.picker = Picker("claim", title, options, lambda: self.claim(seat, Pass()), seat,
-                             CLAIM_PICKER_SECONDS, cancel)
+        self.picker = Picker(
+            "claim",
+            title,
+            options,
+            lambda: self.claim(seat, Pass()),
+            seat,
+            CLAIM_PICKER_SECONDS,
+            cancel,
+        )
         self.picker.window_key = moment.moment.key
         self.controls_key = None  # the kit asks window_controls again: the picker's buttons
         self.show_controls(self.picker_widgets())
@@ -146,8 +165,10 @@ class NumxWindows(NumxPickers):
             return _("Num-X: cut the trick now")
         cards = action.cards  # type: ignore[attr-defined]
         return _("{cards}{where} \u2192 {state}").format(
-            cards=combination_words(cards, None), where=self.where_words(seat, cards),
-            state=state_words(len(cards), max(_value(c) for c in cards)))
+            cards=combination_words(cards, None),
+            where=self.where_words(seat, cards),
+            state=state_words(len(cards), max(_value(c) for c in cards)),
+        )
 
     def where_words(self, seat: int, cards: Sequence[str]) -> str:
         """ " (2 from Ben's malus)": where the board cards of a combination lie."""
@@ -159,8 +180,12 @@ class NumxWindows(NumxPickers):
                 owners[owner] = owners.get(owner, 0) + 1
         if not owners:
             return ""
-        parts = [_("{n} of yours").format(n=k) if o == seat else _("{n} of {name}'s").format(
-            n=k, name=self.names[o]) for o, k in owners.items()]
+        parts = [
+            _("{n} of yours").format(n=k)
+            if o == seat
+            else _("{n} of {name}'s").format(n=k, name=self.names[o])
+            for o, k in owners.items()
+        ]
         return _(" (malus: {list})").format(list=", ".join(parts))
 
     def claim(self, seat: int, action: Action) -> None:
@@ -183,13 +208,17 @@ class NumxWindows(NumxPickers):
             return
         if picker.kind == "claim":
             moment = self.moment
-            if moment is None or moment.moment.key != picker.window_key or (
-                picker.seat not in self.session.to_act()
+            if (
+                moment is None
+                or moment.moment.key != picker.window_key
+                or (picker.seat not in self.session.to_act())
             ):
                 self.close_picker()
-                self.app.notify(_("Too late: the trick was claimed first.") if (
-                    moment is not None and moment.claimed) else _(
-                    "The Facteur X moment is over."))
+                self.app.notify(
+                    _("Too late: the trick was claimed first.")
+                    if (moment is not None and moment.claimed)
+                    else _("The Facteur X moment is over.")
+                )
                 self.after_claim(picker.seat)
                 return
         if picker.left is not None:

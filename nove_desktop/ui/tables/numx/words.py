@@ -78,7 +78,8 @@ OBJECTIVE_SHORT = {
 ROUND_ENDS = {
     "a seat emptied its hand": N_("a hand is empty at the end of a trick"),
     "a seat has no card in hand and no malus card": N_(
-        "a player has no card in hand and no malus card"),
+        "a player has no card in hand and no malus card"
+    ),
     "nobody could open a trick": N_("nobody could open a trick"),
 }
 
@@ -154,12 +155,20 @@ def objective_row(card: str | None) -> int | None:
     return int(card[2:])
 
 
-def special_words(card: str, mode: str, target: int | str | None, names: Sequence[str],
-                  numbers: dict[str, tuple[int, int]]) -> str:
+def special_words(
+    card: str,
+    mode: str,
+    target: int | str | None,
+    names: Sequence[str],
+    numbers: dict[str, tuple[int, int]],
+) -> str:
     """What a Swipe or Malus+ did: "Swipe: swapped malus areas with Ben"."""
     if mode == SWAP and isinstance(target, int):
-        return said(names[target], _("Swipe: swapped malus areas with you"),
-                    _("Swipe: swapped malus areas with {name}"))
+        return said(
+            names[target],
+            _("Swipe: swapped malus areas with you"),
+            _("Swipe: swapped malus areas with {name}"),
+        )
     if mode == ROTATE:
         if target == LEFT:
             return _("Swipe: every malus area moved one seat to the left")
@@ -167,8 +176,9 @@ def special_words(card: str, mode: str, target: int | str | None, names: Sequenc
     hand, malus = numbers.get(card, (0, 0))
     what = _("+{hand} in hand, +{malus} face up").format(hand=hand, malus=malus)
     if mode == ONE and isinstance(target, int):
-        return said(names[target], _("Malus+ on you ({what})"), _("Malus+ on {name} ({what})"),
-                    what=what)
+        return said(
+            names[target], _("Malus+ on you ({what})"), _("Malus+ on {name} ({what})"), what=what
+        )
     if mode == ALL:
         return _("Malus+ on everyone ({what})").format(what=what)
     return card_words(card)
@@ -195,8 +205,11 @@ class Narrator:
             case MalusRevealed():
                 return self.malus_reveal(event)
             case FirstLeader():
-                return said(self.name(event.seat), _("You have the lowest malus cards and lead."),
-                            _("{name} has the lowest malus cards and leads."))
+                return said(
+                    self.name(event.seat),
+                    _("You have the lowest malus cards and lead."),
+                    _("{name} has the lowest malus cards and leads."),
+                )
             case CombinationPlayed():
                 return self.play(event)
             case SpecialPlayed():
@@ -205,9 +218,12 @@ class Narrator:
                 return self.draw(event)
             case MalusDrawn():
                 cards = " ".join(card_words(c) for c in event.cards)
-                return said(self.name(event.seat),
-                            _("You drew {cards} face up into your malus area."),
-                            _("{name} drew {cards} face up into their malus area."), cards=cards)
+                return said(
+                    self.name(event.seat),
+                    _("You drew {cards} face up into your malus area."),
+                    _("{name} drew {cards} face up into their malus area."),
+                    cards=cards,
+                )
             case Taken():
                 return self.take(event)
             case NumXPlayed():
@@ -215,13 +231,17 @@ class Narrator:
             case Passed():
                 return said(self.name(event.seat), _("You passed."), _("{name} passed."))
             case LeadPasses():
-                return said(self.name(event.seat),
-                            _("Nobody opened the trick yet: you lead now."),
-                            _("Nobody opened the trick yet: {name} leads now."))
+                return said(
+                    self.name(event.seat),
+                    _("Nobody opened the trick yet: you lead now."),
+                    _("Nobody opened the trick yet: {name} leads now."),
+                )
             case FirstOut():
-                return said(self.name(event.seat),
-                            _("You are the first to empty your hand \u2605."),
-                            _("{name} is the first to empty their hand \u2605."))
+                return said(
+                    self.name(event.seat),
+                    _("You are the first to empty your hand \u2605."),
+                    _("{name} is the first to empty their hand \u2605."),
+                )
             case TrickEnded():
                 return self.trick_end(event)
             case Replenished():
@@ -230,23 +250,31 @@ class Narrator:
                 words = _(ROUND_ENDS[event.reason]) if event.reason in ROUND_ENDS else event.reason
                 return _("Round {round} ends: {reason}.").format(round=event.round, reason=words)
             case RoundScored():
-                parts = [f"{label(self.name(seat))} {plus(row.score)}"
-                         for seat, row in enumerate(event.seats)]
-                return _("Round {round} scored: {list}.").format(round=event.round,
-                                                                 list=", ".join(parts))
+                parts = [
+                    f"{label(self.name(seat))} {plus(row.score)}"
+                    for seat, row in enumerate(event.seats)
+                ]
+                return _("Round {round} scored: {list}.").format(
+                    round=event.round, list=", ".join(parts)
+                )
             case GameOver():
                 return self.game_over(event)
         return None
 
     # -- the longer lines ------------------------------------------------------------------------
     def round_start(self, event: RoundStarted) -> str:
-        return said(self.name(event.anchor), _("Round {round} \u2014 you are the anchor."),
-                    _("Round {round} \u2014 anchor: {name}."), round=event.round)
+        return said(
+            self.name(event.anchor),
+            _("Round {round} \u2014 you are the anchor."),
+            _("Round {round} \u2014 anchor: {name}."),
+            round=event.round,
+        )
 
     def malus_reveal(self, event: MalusRevealed) -> str:
         parts = [
-            _("{name} {cards}").format(name=label(self.name(seat)),
-                                       cards=" ".join(card_words(c) for c in area))
+            _("{name} {cards}").format(
+                name=label(self.name(seat)), cards=" ".join(card_words(c) for c in area)
+            )
             for seat, area in enumerate(event.areas)
         ]
         return _("Malus cards: {list}.").format(list=", ".join(parts))
@@ -260,57 +288,91 @@ class Narrator:
                 owners.append(owner)
         board = malus_owner_words([self.name(owner) for owner in owners])
         count, value = event.trick
-        result = _("{kind} \u2192 {state}").format(kind=kind_words(event.play_kind),
-                                                   state=state_words(count, value))
+        result = _("{kind} \u2192 {state}").format(
+            kind=kind_words(event.play_kind), state=state_words(count, value)
+        )
         if event.out_of_turn:
-            return said(name, _("You claimed Facteur X with {cards}{board}: {result}."),
-                        _("{name} claimed Facteur X with {cards}{board}: {result}."),
-                        cards=cards, board=board, result=state_words(count, value))
-        return said(name, _("You played {cards}{board}: {result}."),
-                    _("{name} played {cards}{board}: {result}."),
-                    cards=cards, board=board, result=result)
+            return said(
+                name,
+                _("You claimed Facteur X with {cards}{board}: {result}."),
+                _("{name} claimed Facteur X with {cards}{board}: {result}."),
+                cards=cards,
+                board=board,
+                result=state_words(count, value),
+            )
+        return said(
+            name,
+            _("You played {cards}{board}: {result}."),
+            _("{name} played {cards}{board}: {result}."),
+            cards=cards,
+            board=board,
+            result=result,
+        )
 
     def special(self, event: SpecialPlayed) -> str:
         self.malus_plus = event.mode in (ONE, ALL)
         what = special_words(event.card, event.mode, event.target, self.names, self.numbers)
-        return said(self.name(event.seat), _("You played {what}."), _("{name} played {what}."),
-                    what=what)
+        return said(
+            self.name(event.seat), _("You played {what}."), _("{name} played {what}."), what=what
+        )
 
     def draw(self, event: Drawn) -> str:
         name = self.name(event.seat)
         if self.malus_plus:
-            return said(name, _("You drew into your hand from the deck (Malus+)."),
-                        _("{name} drew into their hand from the deck (Malus+)."))
-        return said(name, _("You drew a card from the deck."),
-                    _("{name} drew a card from the deck."))
+            return said(
+                name,
+                _("You drew into your hand from the deck (Malus+)."),
+                _("{name} drew into their hand from the deck (Malus+)."),
+            )
+        return said(
+            name, _("You drew a card from the deck."), _("{name} drew a card from the deck.")
+        )
 
     def take(self, event: Taken) -> str:
         card, owner = card_words(event.card), self.name(event.owner)
         if is_viewer(owner):
             return _("{name} took {card} from your malus area.").format(
-                name=label(self.name(event.seat)), card=card)
-        return said(self.name(event.seat), _("You took {card} from {owner}'s malus area."),
-                    _("{name} took {card} from {owner}'s malus area."),
-                    card=card, owner=label(owner))
+                name=label(self.name(event.seat)), card=card
+            )
+        return said(
+            self.name(event.seat),
+            _("You took {card} from {owner}'s malus area."),
+            _("{name} took {card} from {owner}'s malus area."),
+            card=card,
+            owner=label(owner),
+        )
 
     def num_x(self, event: NumXPlayed) -> str:
         name = self.name(event.seat)
         if event.out_of_turn:
-            return said(name, _("You cut the trick with Num-X, out of turn!"),
-                        _("{name} cut the trick with Num-X, out of turn!"))
-        return said(name, _("You played Num-X: the trick ends."),
-                    _("{name} played Num-X: the trick ends."))
+            return said(
+                name,
+                _("You cut the trick with Num-X, out of turn!"),
+                _("{name} cut the trick with Num-X, out of turn!"),
+            )
+        return said(
+            name, _("You played Num-X: the trick ends."), _("{name} played Num-X: the trick ends.")
+        )
 
     def trick_end(self, event: TrickEnded) -> str:
         name = self.name(event.leader)
         if event.reason == "num_x":
-            return said(name, _("Num-X ends the trick; you lead the next one."),
-                        _("Num-X ends the trick; {name} leads the next one."))
+            return said(
+                name,
+                _("Num-X ends the trick; you lead the next one."),
+                _("Num-X ends the trick; {name} leads the next one."),
+            )
         if event.reason == "infini_4":
-            return said(name, _("Infini 4 ends the trick; you lead the next one."),
-                        _("Infini 4 ends the trick; {name} leads the next one."))
-        return said(name, _("Nobody beat you: the trick is yours and you lead next."),
-                    _("Nobody beat {name}: the trick is theirs and they lead next."))
+            return said(
+                name,
+                _("Infini 4 ends the trick; you lead the next one."),
+                _("Infini 4 ends the trick; {name} leads the next one."),
+            )
+        return said(
+            name,
+            _("Nobody beat you: the trick is yours and you lead next."),
+            _("Nobody beat {name}: the trick is theirs and they lead next."),
+        )
 
     def replenish(self, event: Replenished) -> str:
         cards = event.cards
@@ -318,28 +380,44 @@ class Narrator:
         shown = " ".join(card_words(c) for c in cards)
         name = self.name(event.seat)
         if from_deck == len(cards):
-            return said(name, _("You refilled your malus area from the deck: {cards}."),
-                        _("{name} refilled their malus area from the deck: {cards}."),
-                        cards=shown)
+            return said(
+                name,
+                _("You refilled your malus area from the deck: {cards}."),
+                _("{name} refilled their malus area from the deck: {cards}."),
+                cards=shown,
+            )
         if from_deck:
-            return said(name, _("You refilled your malus area with {cards} ({n} from the deck)."),
-                        _("{name} refilled their malus area with {cards} ({n} from the deck)."),
-                        cards=shown, n=from_deck)
-        return said(name, _("You refilled your malus area from your hand: {cards}."),
-                    _("{name} refilled their malus area from their hand: {cards}."), cards=shown)
+            return said(
+                name,
+                _("You refilled your malus area with {cards} ({n} from the deck)."),
+                _("{name} refilled their malus area with {cards} ({n} from the deck)."),
+                cards=shown,
+                n=from_deck,
+            )
+        return said(
+            name,
+            _("You refilled your malus area from your hand: {cards}."),
+            _("{name} refilled their malus area from their hand: {cards}."),
+            cards=shown,
+        )
 
     def game_over(self, event: GameOver) -> str:
         winners = [self.name(s) for s in event.winners]
         best = signed(max(event.totals) if event.totals else 0)
-        return together(winners, _("You win with {points}."),
-                        _("You and {names} share the win with {points}."),
-                        ngettext("{names} wins with {points}.",
-                                 "{names} share the win with {points}.", len(winners)),
-                        points=best)
+        return together(
+            winners,
+            _("You win with {points}."),
+            _("You and {names} share the win with {points}."),
+            ngettext(
+                "{names} wins with {points}.", "{names} share the win with {points}.", len(winners)
+            ),
+            points=best,
+        )
 
 
-def plan_tag(plan_mode: str, target: int | str | None, viewer: int | None,
-             names: Sequence[str]) -> str:
+def plan_tag(
+    plan_mode: str, target: int | str | None, viewer: int | None, names: Sequence[str]
+) -> str:
     """The small tag over a planned special card: "\u2194 Ben", "rotate left", "\u2192 all"."""
     if plan_mode == ROTATE:
         return _("rotate left") if target == LEFT else _("rotate right")
