@@ -80,6 +80,7 @@ case "${1:-}" in
         need_release_tools  # before the tests: tests/test_release_tools.py uses them too
         shift
         "$PY" -m ruff check .
+        "$PY" -m ruff format --check .  # one style, applied by `ruff format .`
         "$PY" -m mypy  # the files and the settings are in pyproject.toml
         # One worker per core (PYTEST_WORKERS=0 runs in this process): the conformance suite
         # plays thousands of games per game and parallelises well.
