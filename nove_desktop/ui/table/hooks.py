@@ -14,7 +14,7 @@ from ...engine.events import Event
 from ...i18n import _, format_signed, ngettext
 from ..setup_options import OptionSpec
 from ..widgets import Button, Widget
-from . import paint
+from . import hud, paint
 from .basics import (
     Slot,
 )
@@ -134,7 +134,7 @@ class TableHooks(TableState, Generic[ObsT]):
 
     def place_controls(self, widgets: list[Widget]) -> None:
         """Where the decision buttons go (default: a column at the bottom right)."""
-        paint.place_controls(self, widgets)
+        hud.place_controls(self, widgets)
 
     def focus_order(self, widgets: list[Widget]) -> list[Widget]:
         """The keyboard's order: by default the likeliest button, then the cards, then the other

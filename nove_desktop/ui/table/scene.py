@@ -38,7 +38,7 @@ from ..app import App
 from ..people import table_names
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
-from . import paint
+from . import hud, paint
 from .ai_runner import AIRunner
 from .basics import (  # noqa: F401 - re-exported for the games' tables
     AI_PACE,
@@ -418,14 +418,14 @@ class TableScene(
         paint.effects(self, surface)
         self.draw_overlay(surface)
         self.draw_coach(surface)
-        paint.hud(self, surface)
+        hud.hud(self, surface)
         self.draw_undo_tip(surface)
         for widget in self.card_widgets:
             sprite = self.sprites.get(widget.ref)
             if sprite is not None:
                 widget.rect = paint.card_rect(self, sprite)
         self.focus.draw(surface, self.app.fonts, self.app.scale)
-        paint.suggestion(self, surface)
+        hud.suggestion(self, surface)
         focused = self.focus.focused
         if isinstance(focused, CardWidget) and self.focus.keyboard:  # above a hint's outline
             paint.card_focus(
@@ -436,4 +436,4 @@ class TableScene(
         if carried is not None:  # the carried card rides over everything but the log
             paint.card(self, surface, carried)
         if self.log_open:
-            paint.log_panel(self, surface)
+            hud.log_panel(self, surface)

@@ -15,7 +15,7 @@ import pygame
 from ....engine.actions import Action
 from ....games.nox.actions import Play
 from ....i18n import _
-from ...table import paint
+from ...table import hud, paint
 from ...widgets import Button, Widget
 from . import draw
 from .base import NoxBase, hand_zone
@@ -89,7 +89,7 @@ class NoxControls(NoxBase):
 
     def place_controls(self, widgets: list[Widget]) -> None:
         buttons = [w for w in widgets if not isinstance(w, TargetWidget)]
-        paint.place_controls(self, buttons)
+        hud.place_controls(self, buttons)
         for widget in widgets:
             if isinstance(widget, TargetWidget):
                 widget.rect = self.place_rect(widget.action.target, widget.action.stack)
