@@ -24,7 +24,7 @@ from table_helpers import (
 from nove_desktop.storage import Storage
 from nove_desktop.ui import widgets
 from nove_desktop.ui.app import App
-from nove_desktop.ui.scenes.rules import (
+from nove_desktop.ui.rules_markup import (
     BlockKind,
     Span,
     parse_rules,

@@ -25,7 +25,8 @@ from nove_desktop.games import default_registry
 from nove_desktop.resources import asset_path
 from nove_desktop.storage import Storage
 from nove_desktop.ui.app import App
-from nove_desktop.ui.scenes.rules import Block, BlockKind, RulesScene, parse_rules
+from nove_desktop.ui.rules_markup import Block, BlockKind, parse_rules
+from nove_desktop.ui.scenes.rules import RulesScene
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 GAME_IDS = default_registry().ids()

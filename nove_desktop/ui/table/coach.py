@@ -20,8 +20,9 @@ from ...i18n import _, current_language
 from ...tutorial import Coach, script_for
 from .. import theme
 from ..app import App
+from ..rules_markup import BlockKind, parse_rules
 from ..scenes import common
-from ..scenes.rules import BlockKind, parse_rules, rules_file
+from ..scenes.rules import rules_file
 from ..scenes.summary import RoundSummaryScene
 from ..widgets import Button, Widget
 from . import paint
