@@ -146,9 +146,10 @@ def main() -> None:
     parser.add_argument("--idle-seconds", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    size = tuple(int(v) for v in args.size.split("x"))
-    frames = frame_costs(size, args.frames)  # type: ignore[arg-type]
-    idle = idle_share(size, args.idle_seconds)  # type: ignore[arg-type]
+    width, height = (int(v) for v in args.size.split("x"))
+    size = (width, height)
+    frames = frame_costs(size, args.frames)
+    idle = idle_share(size, args.idle_seconds)
     result = {"size": args.size, **frames, **idle}
     if args.json:
         print(json.dumps(result))

@@ -70,8 +70,9 @@ def percentile(values: list[float], share: float) -> float:
 def child_frames(args: argparse.Namespace) -> dict[str, Any]:
     import pygame
 
-    size = tuple(int(v) for v in args.size.split("x"))
-    app = _app(size)  # type: ignore[arg-type]
+    width, height = (int(v) for v in args.size.split("x"))
+    size = (width, height)
+    app = _app(size)
     app.settings.animation_speed = "normal"
     app.settings.ai_pace = "fast"
     app.settings.window_seconds = 3.0

@@ -229,8 +229,9 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for size_text in args.sizes.split(","):
-        size = tuple(int(v) for v in size_text.split("x"))
-        app = App(storage=Storage(tempfile.mkdtemp()), size=size)  # type: ignore[arg-type]
+        width, height = (int(v) for v in size_text.split("x"))
+        size = (width, height)
+        app = App(storage=Storage(tempfile.mkdtemp()), size=size)
         for name, stage in STAGES:
             if args.only and args.only not in name:
                 continue
