@@ -333,7 +333,8 @@ def resolve_specials(state: NumxState, seat: int, events: list[Event]) -> None:
         state.discard.append(card)
         events.append(SpecialPlayed(seat, card, mode, target))
         if mode in (SWAP, ROTATE):
-            state.malus = moved_areas(state.malus, seat, mode, target)  # type: ignore[arg-type]
+            assert target is not None  # a Swipe names its seat or its direction
+            state.malus = moved_areas(state.malus, seat, mode, target)
         else:
             h, m = malus_plus_numbers(state.options.malus_plus_values)[card]
             targets = (target,) if mode == ONE else clockwise_from(state, seat)

@@ -80,7 +80,7 @@ class NumxPickers(NumxBase):
         widgets: list[Widget] = []
         for option in picker.shown():
             widget = self.button(option.label, option.choose, None, primary=not widgets)
-            widget.cards = option.cards  # type: ignore[attr-defined]
+            widget.cards = option.cards  # type: ignore[attr-defined]  # highlighted_cards reads it
             widgets.append(widget)
         if picker.pages > 1:
             widgets.append(

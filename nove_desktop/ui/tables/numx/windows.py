@@ -163,7 +163,8 @@ class NumxWindows(NumxPickers):
     def claim_label(self, seat: int, action: Action) -> str:
         if isinstance(action, ClaimNumX):
             return _("Num-X: cut the trick now")
-        cards = action.cards  # type: ignore[attr-defined]
+        assert isinstance(action, Claim)  # a window offers claims (Pass is never labelled)
+        cards = action.cards
         return _("{cards}{where} \u2192 {state}").format(
             cards=combination_words(cards, None),
             where=self.where_words(seat, cards),
@@ -231,7 +232,8 @@ def claim_order(action: Action) -> tuple[int, int, int]:
     """Claims by value, then by count (Num-X last)."""
     if isinstance(action, ClaimNumX):
         return (99, 0, 0)
-    cards = action.cards  # type: ignore[attr-defined]
+    assert isinstance(action, Claim)  # only claims are ordered
+    cards = action.cards
     return (max(_value(c) for c in cards), len(cards), sum(ORDER[c] for c in cards))
 
 
