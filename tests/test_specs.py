@@ -49,6 +49,13 @@ def load(ref: str) -> object:
     return getattr(found, name) if name else found
 
 
+def face_set(ref: str) -> type[FaceSet]:
+    """The face set a spec's ``faces`` reference names (checked to be one)."""
+    found = load(ref)
+    assert isinstance(found, type) and issubclass(found, FaceSet), ref
+    return found
+
+
 def catalog(language: str) -> dict[str, str]:
     path = ASSETS / "locale" / language / "LC_MESSAGES" / "nove.po"
     with path.open("rb") as handle:
@@ -198,7 +205,7 @@ def test_a_broken_description_is_found() -> None:
 
 def test_the_ids_are_unique_and_each_deck_belongs_to_one_game() -> None:
     assert len(set(game_ids())) == len(SPECS)
-    decks = [load(ref).deck_id for spec in SPECS for ref in spec.faces]  # type: ignore[attr-defined]
+    decks = [face_set(ref).deck_id for spec in SPECS for ref in spec.faces]
     assert len(set(decks)) == len(decks)
 
 
@@ -209,7 +216,7 @@ def test_every_registry_lists_the_games_in_the_order_of_the_descriptions() -> No
     assert list(table_classes()) == ids
     assert list(heuristic_games()) == ids
     assert list(scripts()) == [spec.id for spec in SPECS if spec.tutorial is not None]
-    assert list(DECK_IDS) == [load(r).deck_id for s in SPECS for r in s.faces]  # type: ignore[attr-defined]
+    assert list(DECK_IDS) == [face_set(r).deck_id for s in SPECS for r in s.faces]
     shot = [name.partition("-")[0] for name in screenshot_stages()]
     assert list(dict.fromkeys(game for game in shot if game in ids)) == ids
 
@@ -250,9 +257,9 @@ def test_the_spec_methods_refuse_a_reference_of_the_wrong_kind() -> None:
 def test_a_description_is_frozen() -> None:
     nove = spec_for("nove")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        nove.blurb = "changed"  # type: ignore[misc]
+        nove.blurb = "changed"  # type: ignore[misc]  # frozen: must raise
     with pytest.raises(TypeError):
-        nove.selftest_options["players"] = 2  # type: ignore[index]
+        nove.selftest_options["players"] = 2  # type: ignore[index]  # read-only: must raise
 
 
 def test_the_descriptions_load_without_pygame_the_ai_or_the_ui() -> None:

@@ -125,7 +125,7 @@ def test_censoring_does_not_touch_the_original_event() -> None:
         "hidden": ["card"],
     }
     with pytest.raises(dataclasses.FrozenInstanceError):
-        event.card = None  # type: ignore[misc]
+        event.card = None  # type: ignore[misc]  # frozen: the assignment must raise
 
 
 def test_several_hidden_fields_are_all_blanked_and_the_rest_kept() -> None:
@@ -159,8 +159,9 @@ def test_private_event_with_nothing_hidden_is_shown_whole_to_others() -> None:
     """``hidden=()`` (the default) blanks no field: the others see every field, but the copy
     loses ``visible_to``."""
     event = Reshuffled(5, visible_to=frozenset({1}))
-    assert event.for_seat(0) == Reshuffled(5)
-    assert event.for_seat(0).is_public  # type: ignore[union-attr]
+    seen = event.for_seat(0)
+    assert seen == Reshuffled(5)
+    assert seen is not None and seen.is_public
 
 
 # -- JSON ------------------------------------------------------------------------------------------
@@ -373,6 +374,8 @@ def test_no_dealt_card_leaks_to_a_spectator_in_a_real_game() -> None:
     for event in private:
         assert event.visible_to is not None
         (owner,) = event.visible_to
-        text = json.dumps(event.for_seat(owner).to_json())  # type: ignore[union-attr]
+        seen = event.for_seat(owner)
+        assert seen is not None  # the owner sees their own event
+        text = json.dumps(seen.to_json())
         owned.update(card for card in state.hands[owner] if f'"{card}"' in text)
     assert owned == {card for hand in state.hands for card in hand}

@@ -9,6 +9,7 @@ everybody passing closes the window. With ``first_claim_wins`` the first claim t
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -128,9 +129,11 @@ def test_orders_are_checked_every_time_until_found_valid() -> None:
     # when given as a list, and a valid one stays accepted.
     for _ in range(2):
         # A list on purpose (not the declared tuple): callers outside mypy may pass one.
-        assert ReactionWindow("cut", [2, 0, 1]).order == (2, 0, 1)  # type: ignore[arg-type]
+        given: Any = [2, 0, 1]  # a list where a tuple is declared
+        repeated: Any = [2, 0, 2]
+        assert ReactionWindow("cut", given).order == (2, 0, 1)
         with pytest.raises(ValueError, match="only once"):
-            ReactionWindow("cut", [2, 0, 2])  # type: ignore[arg-type]
+            ReactionWindow("cut", repeated)
 
 
 # -- waiting ---------------------------------------------------------------------------------------

@@ -49,8 +49,10 @@ def test_each_event_finds_the_handler_of_its_class() -> None:
     dealt, reshuffled = CardDealt(1, "R5"), Reshuffled(30)
     assert handlers.for_event(dealt) is on_dealt
     assert handlers.for_event(reshuffled) is on_reshuffled
-    assert handlers.for_event(dealt)(dealt) == 0.25  # type: ignore[misc]
-    assert handlers.for_event(reshuffled)(reshuffled) == OVERLAP  # type: ignore[misc]
+    dealt_handler, reshuffled_handler = handlers.for_event(dealt), handlers.for_event(reshuffled)
+    assert dealt_handler is not None and reshuffled_handler is not None
+    assert dealt_handler(dealt) == 0.25
+    assert reshuffled_handler(reshuffled) == OVERLAP
     assert seen == ["R5", 30]
 
 
