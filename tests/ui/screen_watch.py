@@ -26,7 +26,7 @@ import pygame
 
 from nove_desktop.session import GameSession
 from nove_desktop.ui.scenes import common
-from nove_desktop.ui.table import paint
+from nove_desktop.ui.table import hud, paint
 from nove_desktop.ui.table import text as text_module
 from nove_desktop.ui.table.scene import TableScene
 from nove_desktop.ui.tables.kael import draw as kael_draw
@@ -127,7 +127,7 @@ class Watcher:
                 self.plate_texts.append((self.plate, text))
             return fitted(app, text, *args, **kwargs)
 
-        for module in (text_module, paint, nove_draw, kael_draw):
+        for module in (text_module, paint, hud, nove_draw, kael_draw):
             monkeypatch.setattr(module, "fitted", recorded_fitted)
         rendered = common.rendered
 

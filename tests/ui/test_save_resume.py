@@ -41,7 +41,7 @@ from nove_desktop.engine.replay import parse, run
 from nove_desktop.games.kael.actions import Cut, GoodDraw, KeepCard
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage
-from nove_desktop.ui.table import paint
+from nove_desktop.ui.table import hud
 from nove_desktop.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,13 +182,13 @@ def test_the_status_line_is_drawn_right_after_continue(apps, tmp_path, game_id, 
     first = apps(tmp_path)
     play(first, new_table(first, game_id, seed=11, kinds=["human", AI, AI]), random.Random(6), 9)
     drawn: list[str] = []
-    fitted = paint.fitted
+    fitted = hud.fitted
 
     def recording(app, text, *args, **kwargs):
         drawn.append(text)
         return fitted(app, text, *args, **kwargs)
 
-    monkeypatch.setattr(paint, "fitted", recording)
+    monkeypatch.setattr(hud, "fitted", recording)  # the status line is drawn with the HUD
     second = apps(tmp_path)
     table = continue_game(second)
     assert table.status, "no status line after Continue"
