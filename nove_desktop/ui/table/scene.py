@@ -4,9 +4,9 @@ What the kit owns: seats around the table (the viewer at the bottom), the card m
 sprites, the queue that turns engine events into animations, decisions offered from
 ``legal_actions`` only, AI seats thinking in a worker at the chosen pace, reaction windows and
 private prompts, the pass-and-play hand-off, autosave, the move log, round summaries and the
-game-over ranking. A game's table (``ui/tables/<id>.py``) subclasses :class:`TableScene` and adds
-only what is particular to it: its zones and their layout, how its events animate, its controls,
-its summary rows and its texts.
+game-over ranking. A game's table (the package ``ui/tables/<id>/``) subclasses
+:class:`TableScene` and adds only what is particular to it: its zones and their layout, how its
+events animate, its controls, its summary rows and its texts.
 
 The loop of one frame: sprites and effects move; if anything is still playing (a blocking effect,
 a moving card, the pause after an event, a window that has not run its length), the next queued
@@ -20,7 +20,8 @@ game over, statistics, leaving), ``coach`` (a guided game's coach), ``skip`` (sk
 results), ``input`` (keys, mouse, drag and drop), ``undoing`` (taking a move back), ``basics``
 (shared constants and helpers) and ``state`` (what the parts share, declared once for the type
 checker). This module creates the state and keeps the geometry, the card model and its sprites,
-the frame's update and the drawing.
+the frame's update and the order of drawing (the table and its cards are painted by ``paint``,
+what lies over them by ``hud``).
 """
 
 from __future__ import annotations
