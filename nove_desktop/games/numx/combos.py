@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
-from itertools import repeat
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from .actions import DECK_SOURCE, Claim, Draw, Play
@@ -162,6 +161,7 @@ def _value_index(card: str) -> int:
 
 
 _HAND_KEY = {card: _value_index(card) | bit << _HAND_SHIFT for card, bit in _COPY_BIT.items()}
+_HAND_CLEAR = {card: ~(bit << _HAND_SHIFT) for card, bit in _COPY_BIT.items()}  # (its bit out)
 _FIRST_AREA_KEY = {
     card: _value_index(card) | bit << _BOARD_SHIFT for card, bit in _COPY_BIT.items()
 }
@@ -173,7 +173,7 @@ def _area_shift(group: int) -> int:
 
 
 def _mask(cards: Iterable[str]) -> int:
-    return sum(_COPY_BIT[card] for card in cards)
+    return sum(map(_COPY_BIT.__getitem__, cards))
 
 
 # -- the views of the sources ----------------------------------------------------------------------
@@ -245,21 +245,26 @@ class HandInfo:
             self._add_special(card)
             return
         self.classics += 1
-        ids = self.by_value.get(value)
+        by_value = self.by_value
+        ids = by_value.get(value)
         if ids is None:  # a new value, in its place among the others
-            items = list(self.by_value.items())
+            items = list(by_value.items())
             items.insert(bisect_left(items, (value,)), (value, (card,)))
             self.by_value = dict(items)
+            self.keys[value] = _HAND_KEY[card]
             ids = (card,)
         else:
-            ids = self.by_value[value] = _insert(ids, card)
-        self.keys[value] = self.keys.get(value, 0) | _HAND_KEY[card]
-        self.most = max(self.most, len(ids))
+            ids = by_value[value] = _insert(ids, card)
+            self.keys[value] |= _HAND_KEY[card]
+        if len(ids) > self.most:
+            self.most = len(ids)
 
     def remove(self, cards: Sequence[str]) -> None:
         """Follow ``cards`` taken from the hand."""
         self.size -= len(cards)
         self._groups = None
+        by_value = self.by_value  # (several look-ups per card, at every play: locals pay)
+        keys = self.keys
         recount = False
         for card in cards:
             value = VALUE[card]
@@ -267,15 +272,19 @@ class HandInfo:
                 self._remove_special(card)
                 continue
             self.classics -= 1
-            ids = self.by_value[value]
-            recount = recount or len(ids) == self.most
+            ids = by_value[value]
+            if len(ids) == self.most:
+                recount = True
             if len(ids) > 1:
-                self.by_value[value] = _remove(ids, card)
-                self.keys[value] &= ~(_COPY_BIT[card] << _HAND_SHIFT)
+                by_value[value] = _remove(ids, card)
+                keys[value] &= _HAND_CLEAR[card]
             else:
-                del self.by_value[value], self.keys[value]
-        if recount:  # (a play every few actions: counting only when needed pays)
-            self.most = max(map(len, self.by_value.values()), default=0)
+                del by_value[value], keys[value]
+        if recount:  # the largest value may have shrunk (counting only then pays)
+            if self.most == 1:  # (the usual case: no value was held twice)
+                self.most = 1 if by_value else 0
+            else:
+                self.most = max(map(len, by_value.values()), default=0)
 
     def _add_special(self, card: str) -> None:
         self._groups = None
@@ -364,28 +373,34 @@ def board_without(board: BoardInfo, seat: int, card: str, areas: list[list[str]]
     afterwards the view equals ``BoardInfo(areas)`` but for the order of its dicts."""
     value = VALUE[card]
     if value is not None:
-        _remove_copy(board, seat, card, value)
+        left = _remove_copy(board, seat, card, value)  # the area's other copies of its face
+    else:  # a special card: not in the value tables
+        face = FACE[card]
+        left = tuple(sorted([c for c in areas[seat] if FACE[c] == face], key=ORDER.__getitem__))
     drawable = board.drawable[seat]
-    if card not in drawable:
+    try:
+        index = drawable.index(card)
+    except ValueError:
         return  # a later copy of its face: the first copy stays drawable
-    index = drawable.index(card)
-    face = FACE[card]
-    copies = [c for c in areas[seat] if FACE[c] == face]
-    if copies:  # the area's next copy of that face becomes drawable
-        drawable[index] = min(copies, key=ORDER.__getitem__)
-        board.draws[seat][index] = DRAWS[drawable[index]]
+    if left:  # the area's next copy of that face becomes drawable
+        drawable[index] = left[0]
+        board.draws[seat][index] = DRAWS[left[0]]
     else:
         del drawable[index], board.draws[seat][index]
 
 
-def _remove_copy(board: BoardInfo, seat: int, card: str, value: int) -> None:
-    """Take a classic copy out of its value's groups, count and key."""
+def _remove_copy(board: BoardInfo, seat: int, card: str, value: int) -> tuple[str, ...]:
+    """Take a classic copy out of its value's groups, count and key; returns the copies of
+    that value left in ``seat``'s area, lowest ids first."""
     count = board.counts[value] - 1
-    if not count:
+    rest: tuple[str, ...] = ()
+    if not count:  # (the usual case: the value's only card on the board)
         del board.by_value[value], board.counts[value], board.keys[value]
     else:
         groups = board.by_value[value]
-        group = next(i for i, (owner, _ids) in enumerate(groups) if owner == seat)
+        group = 0  # the area's place among the value's groups
+        while groups[group][0] != seat:
+            group += 1
         shift = _area_shift(group)
         key = board.keys[value]
         rest = _remove(groups[group][1], card)
@@ -397,8 +412,12 @@ def _remove_copy(board: BoardInfo, seat: int, card: str, value: int) -> None:
             low = key & ((1 << shift) - 1)
             board.keys[value] = low | key >> (shift + _AREA_BITS) << shift
         board.counts[value] = count
-    if count + 1 == board.most:  # (the value held the most copies: count again)
-        board.most = max(board.counts.values(), default=0)
+    if count + 1 == board.most:  # the value held the most copies: count again
+        if count == 0:  # (the usual case: every value has one card, or none is left)
+            board.most = 1 if board.counts else 0
+        else:
+            board.most = max(board.counts.values())
+    return rest
 
 
 def board_with(board: BoardInfo, seat: int, cards: Sequence[str]) -> None:
@@ -413,21 +432,27 @@ def board_with(board: BoardInfo, seat: int, cards: Sequence[str]) -> None:
 
 def _insert_copy(board: BoardInfo, seat: int, card: str, value: int) -> None:
     """Add a classic copy to its area's group of its value (a new group in seat order)."""
-    groups = board.by_value.get(value, ())
-    group = 0  # the area's place among the value's groups
-    while group < len(groups) and groups[group][0] < seat:
-        group += 1
-    shift = _area_shift(group)
-    key = board.keys.get(value, _value_index(card))
-    if group < len(groups) and groups[group][0] == seat:  # another copy for that group
-        ids = _insert(groups[group][1], card)
-        board.by_value[value] = (*groups[:group], (seat, ids), *groups[group + 1 :])
-    else:  # a new group: the later areas' bytes move up
-        board.by_value[value] = (*groups[:group], (seat, (card,)), *groups[group:])
-        key = key & ((1 << shift) - 1) | key >> shift << (shift + _AREA_BITS)
-    board.keys[value] = key | _COPY_BIT[card] << shift
-    board.counts[value] = board.counts.get(value, 0) + 1
-    board.most = max(board.most, board.counts[value])
+    groups = board.by_value.get(value)
+    if groups is None:  # (the usual case: the value's first card on the board)
+        board.by_value[value] = ((seat, (card,)),)
+        board.keys[value] = _FIRST_AREA_KEY[card]
+        count = board.counts[value] = 1
+    else:
+        group = 0  # the area's place among the value's groups
+        while group < len(groups) and groups[group][0] < seat:
+            group += 1
+        shift = _area_shift(group)
+        key = board.keys[value]
+        if group < len(groups) and groups[group][0] == seat:  # another copy for that group
+            ids = _insert(groups[group][1], card)
+            board.by_value[value] = (*groups[:group], (seat, ids), *groups[group + 1 :])
+        else:  # a new group: the later areas' bytes move up
+            board.by_value[value] = (*groups[:group], (seat, (card,)), *groups[group:])
+            key = key & ((1 << shift) - 1) | key >> shift << (shift + _AREA_BITS)
+        board.keys[value] = key | _COPY_BIT[card] << shift
+        count = board.counts[value] = board.counts[value] + 1
+    if count > board.most:
+        board.most = count
 
 
 def _make_drawable(board: BoardInfo, seat: int, card: str) -> None:
@@ -462,9 +487,9 @@ class Recipe:
     def __init__(self, by_size: list[list[tuple[int, int, tuple[int, int]]]]) -> None:
         """``by_size[k]``: the (mask, jokers, taken) of every combination of ``k`` cards."""
         combos = [combo for bucket in by_size for combo in bucket]
-        self.masks = tuple(mask for mask, _j, _t in combos)
-        self.jokers = tuple(j for _m, j, _t in combos)
-        self.taken = tuple(taken for _m, _j, taken in combos)
+        self.masks = tuple([mask for mask, _j, _t in combos])
+        self.jokers = tuple([j for _m, j, _t in combos])
+        self.taken = tuple([taken for _m, _j, taken in combos])
         self.plain = not any(self.jokers)
         starts = [0]
         below = 0  # combinations of fewer than k cards
@@ -526,17 +551,7 @@ class ValueCombos:
     ``k`` cards or more. ``value`` is ``None`` for a lone joker declared as each of
     ``joker_values``."""
 
-    __slots__ = (
-        "_claims",
-        "_plays",
-        "cards",
-        "joker_values",
-        "masks",
-        "plain",
-        "starts",
-        "taken",
-        "value",
-    )
+    __slots__ = ("_claims", "_plays", "cards", "joker_values", "recipe", "starts", "taken", "value")
 
     def __init__(
         self,
@@ -548,10 +563,9 @@ class ValueCombos:
         self.value = value
         self.joker_values = joker_values
         self.cards = cards
+        self.recipe = recipe
         self.taken = recipe.taken
         self.starts = recipe.starts
-        self.masks = recipe.masks
-        self.plain = recipe.plain and value is not None
         self._plays: tuple[Play, ...] | None = None
         self._claims: tuple[Claim, ...] | None = None
 
@@ -559,24 +573,60 @@ class ValueCombos:
         """The index of the first combination of ``k`` cards or more."""
         return self.starts[k] if k < len(self.starts) else len(self.cards)
 
+    def at_least(self, k: int) -> Slice:
+        """The slice of the combinations of ``k`` cards or more."""
+        starts = self.starts  # (``start`` written out: this is asked for at most actions)
+        return (self, starts[k] if k < len(starts) else len(self.cards), len(self.cards))
+
+    def exactly(self, k: int) -> Slice:
+        """The slice of the combinations of exactly ``k`` cards."""
+        return (self, self.start(k), self.start(k + 1))
+
     def plays(self) -> tuple[Play, ...]:
-        if self._plays is None:
-            if self.plain:  # (most tables: the value's shared row, by mask)
-                row = _PLAIN_PLAYS[self.value]  # type: ignore[index]  # plain: a value
-                self._plays = tuple(map(row.__getitem__, self.masks))
+        """The shared ``Play`` of each combination."""
+        plays = self._plays
+        if plays is None:
+            if self.value is None:  # a lone joker, declared as each value
+                plays = tuple(map(play_action, self.cards, self.joker_values or ()))
             else:
-                values = self.joker_values or repeat(None)
-                self._plays = tuple(map(play_action, self.cards, values))
-        return self._plays
+                plays = self._shared(_PLAIN_PLAYS[self.value], _joker_play)
+            self._plays = plays
+        return plays
 
     def claims(self) -> tuple[Claim, ...]:
-        if self._claims is None:
-            if self.plain:
-                row = _PLAIN_CLAIMS[self.value]  # type: ignore[index]  # plain: a value
-                self._claims = tuple(map(row.__getitem__, self.masks))
+        """The shared ``Claim`` of each combination."""
+        claims = self._claims
+        if claims is None:
+            if self.value is None:
+                claims = tuple(map(claim_action, self.cards))
             else:
-                self._claims = tuple(map(claim_action, self.cards))
-        return self._claims
+                claims = self._shared(_PLAIN_CLAIMS[self.value], claim_action)
+            self._claims = claims
+        return claims
+
+    def _shared(
+        self, row: list[ActionT], with_jokers: Callable[[tuple[str, ...]], ActionT]
+    ) -> tuple[ActionT, ...]:
+        """The combinations' actions: for one without jokers, the value's ``row`` by mask (a
+        list look-up where a cache would hash the cards); else one made by ``with_jokers``."""
+        recipe = self.recipe
+        if recipe.plain:  # (most tables)
+            return tuple(map(row.__getitem__, recipe.masks))
+        return tuple(
+            [
+                with_jokers(cards) if jokers else row[mask]
+                for mask, jokers, cards in zip(recipe.masks, recipe.jokers, self.cards, strict=True)
+            ]
+        )
+
+
+# A part of a table: (the table, [start:stop] of its combinations).
+Slice = tuple[ValueCombos, int, int | None]
+
+
+def _joker_play(cards: tuple[str, ...]) -> Play:
+    """The shared ``Play`` of a combination with jokers and classic cards."""
+    return play_action(cards, None)
 
 
 # The shared actions of every combination without a joker, by value and mask of copies, made
@@ -598,12 +648,12 @@ def value_combos(
     hand's ``jokers``, with at least one classic card, lowest ids first in each place."""
     value = VALUE[own[0] if own else groups[0][1][0]]
     assert value is not None
-    recipe = _recipe(_mask(own), tuple(_mask(ids) for _seat, ids in groups), len(jokers))
+    recipe = _recipe(_mask(own), tuple([_mask(ids) for _seat, ids in groups]), len(jokers))
     copies = _COPIES_OF_MASK[value]
     if recipe.plain:
         return ValueCombos(tuple(map(copies.__getitem__, recipe.masks)), recipe, value)
     cards = tuple(
-        copies[mask] + jokers[:j] for mask, j in zip(recipe.masks, recipe.jokers, strict=True)
+        [copies[mask] + jokers[:j] for mask, j in zip(recipe.masks, recipe.jokers, strict=True)]
     )
     return ValueCombos(cards, recipe, value)
 
@@ -655,7 +705,6 @@ def value_table(info: HandInfo, board: BoardInfo, value: int) -> ValueCombos:
 
 
 # -- legal combinations against the trick ----------------------------------------------------------
-Slice = tuple[ValueCombos, int, int | None]  # (a table, its part [start:stop])
 
 
 def turn_slices(info: HandInfo, board: BoardInfo, count: int, value: int) -> list[Slice]:
@@ -674,8 +723,14 @@ def turn_slices(info: HandInfo, board: BoardInfo, count: int, value: int) -> lis
 
 def _lead_slices(info: HandInfo, board: BoardInfo) -> list[Slice]:
     """A lead: every combination of every value, then a lone joker as any value."""
-    values = sorted(info.by_value.keys() | board.counts.keys())
-    out: list[Slice] = [(value_table(info, board, v), 0, None) for v in values]
+    # A lead asks for a dozen tables: their keys are made here (as in ``value_table``) and
+    # ``value_table`` is called only for the few not in the cache's new generation.
+    hand_key, board_key, jkey = info.keys.get, board.keys.get, info.jkey
+    cached = _TABLES.new.get
+    out: list[Slice] = []
+    for v in sorted(info.by_value.keys() | board.counts.keys()):
+        table = cached(hand_key(v, 0) | board_key(v, 0) | jkey) or value_table(info, board, v)
+        out.append((table, 0, None))
     if info.jokers:
         out.append((lone_jokers(info.jokers[0]), 0, None))
     return out
@@ -688,41 +743,31 @@ def _beating_slices(info: HandInfo, board: BoardInfo, count: int, value: int) ->
     higher_need = count - len(info.jokers)  # classic cards of a higher value (with every joker)
     fusion_need = higher_need + 1  # classic cards for a fusion, of a value not above the trick's
     fusion_possible = info.most + board.most >= fusion_need
+    by_value = info.by_value
     on_board = board.counts
     out: list[Slice] = []
-    for v, ids in info.by_value.items():  # in increasing order
-        held = len(ids) + on_board.get(v, 0)
-        if v > value:
-            if count == 1 or held >= higher_need:
-                out.append(_higher(value_table(info, board, v), count))
-        elif fusion_possible and held >= fusion_need:
-            out.append(_fusion(value_table(info, board, v), count))
+    for v, ids in by_value.items():  # in increasing order
+        if v > value:  # (with a count of 1, the value's one card is enough)
+            if count == 1 or len(ids) + on_board.get(v, 0) >= higher_need:
+                out.append(value_table(info, board, v).at_least(count))
+        elif fusion_possible and len(ids) + on_board.get(v, 0) >= fusion_need:
+            out.append(value_table(info, board, v).exactly(count + 1))
     if count > 1 and board.most < higher_need:
         return out  # no value has enough cards on the board alone
     added = False
     for v, held in on_board.items():
-        if v in info.by_value:
+        if v in by_value:
             continue
         if v > value:
             if count == 1 or held >= higher_need:
-                out.append(_higher(value_table(info, board, v), count))
+                out.append(value_table(info, board, v).at_least(count))
                 added = True
         elif fusion_possible and held >= fusion_need:
-            out.append(_fusion(value_table(info, board, v), count))
+            out.append(value_table(info, board, v).exactly(count + 1))
             added = True
     if added:
         out.sort(key=_slice_value)
     return out
-
-
-def _higher(table: ValueCombos, count: int) -> Slice:
-    """The combinations of ``count`` cards or more (the value is above the trick's)."""
-    return (table, table.start(count), len(table.cards))
-
-
-def _fusion(table: ValueCombos, count: int) -> Slice:
-    """The combinations of exactly ``count + 1`` cards (a Fusion X or a count raise)."""
-    return (table, table.start(count + 1), table.start(count + 2))
 
 
 def _slice_value(piece: Slice) -> int:
@@ -736,18 +781,20 @@ def claim_slices(info: HandInfo, board: BoardInfo, count: int, value: int) -> li
     the hand's values in value order, then the values only on the board in the order they
     first appear there (by seat, then value)."""
     need = count + 1 - len(info.jokers)
+    by_value = info.by_value
     on_board = board.counts
-    values = []
-    for v in reversed(info.by_value):  # the hand's values, highest first
+    out: list[Slice] = []
+    for v in reversed(by_value):  # the hand's values, highest first
         if v <= value:
             break
-        if len(info.by_value[v]) + on_board.get(v, 0) >= need:
-            values.append(v)
-    values.reverse()
-    if board.most >= need:  # some value has enough cards on the board alone
-        only = [
-            v for v, n in on_board.items() if v > value and v not in info.by_value and n >= need
-        ]
+        if len(by_value[v]) + on_board.get(v, 0) >= need:
+            out.append(value_table(info, board, v).at_least(count + 1))
+    out.reverse()
+    if board.most < need:
+        return out  # no value has enough cards on the board alone
+    only = [v for v, n in on_board.items() if n >= need and v > value and v not in by_value]
+    if len(only) > 1:
         only.sort(key=lambda v: (board.by_value[v][0][0], v))
-        values += only
-    return [_higher(value_table(info, board, v), count + 1) for v in values]
+    for v in only:
+        out.append(value_table(info, board, v).at_least(count + 1))
+    return out
