@@ -173,6 +173,7 @@ def _area_shift(group: int) -> int:
 
 
 def _mask(cards: Iterable[str]) -> int:
+    """The mask of some copies of one value."""
     return sum(map(_COPY_BIT.__getitem__, cards))
 
 
@@ -521,6 +522,13 @@ def _board_picks(groups: tuple[int, ...]) -> list[tuple[int, int]]:
     return picks
 
 
+# What a combination takes from the hand, (classic cards, jokers), as shared pairs: the cached
+# recipes hold one per combination, and fresh pairs would each be one more object for the
+# garbage collector to count and follow.
+# (A value has at most 8 copies: a byte of the key.)
+_TAKEN = [[(a, j) for j in range(len(JOKERS) + 1)] for a in range(_AREA_BITS + 1)]
+
+
 @functools.lru_cache(maxsize=1 << 12)
 def _recipe(own: int, groups: tuple[int, ...], jokers: int) -> Recipe:
     """Every combination with at least one classic card from the hand's copies ``own``, the
@@ -540,7 +548,7 @@ def _recipe(own: int, groups: tuple[int, ...], jokers: int) -> Recipe:
                 continue  # no classic card at all
             mask = hand | board
             for j in range(jokers + 1):
-                by_size[mask.bit_count() + j].append((mask, j, (from_hand, j)))
+                by_size[mask.bit_count() + j].append((mask, j, _TAKEN[from_hand][j]))
     return Recipe(by_size)
 
 
@@ -661,7 +669,7 @@ def value_combos(
 @functools.cache
 def lone_jokers(joker: str) -> ValueCombos:
     """A lone X-Joker declared as each value (spec 6.1, 7.2), in value order."""
-    recipe = Recipe([[], [(0, 1, (0, 1))] * len(ALL_VALUES)])
+    recipe = Recipe([[], [(0, 1, _TAKEN[0][1])] * len(ALL_VALUES)])
     return ValueCombos(((joker,),) * len(ALL_VALUES), recipe, None, ALL_VALUES)
 
 
@@ -675,6 +683,7 @@ class _TableCache:
         self.old: dict[int, ValueCombos] = {}
 
     def get(self, key: int) -> ValueCombos | None:
+        """The table of ``key``, if kept."""
         table = self.new.get(key)
         if table is None:
             table = self.old.pop(key, None)
@@ -683,6 +692,7 @@ class _TableCache:
         return table
 
     def put(self, key: int, table: ValueCombos) -> None:
+        """Keep ``table`` as the table of ``key``."""
         if len(self.new) >= self.size:
             self.old, self.new = self.new, {}
         self.new[key] = table
