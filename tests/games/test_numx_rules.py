@@ -438,12 +438,12 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
     """The hand views kept on the state (updated card by card) and the board view always equal
     views built afresh from the state (a stale view would offer wrong legal actions)."""
     from nove_desktop.games.numx.combos import (
+        BoardInfo,
         HandInfo,
-        _table,
-        board_info,
         claim_slices,
         turn_slices,
         value_combos,
+        value_table,
     )
 
     def listed(slices: list[Any]) -> list[Any]:
@@ -476,13 +476,13 @@ def test_derived_hand_and_board_views_follow_every_change() -> None:
                 assert info.keys == fresh.keys  # (the hand's parts of the tables' keys)
                 checked += 1
             if state.binfo is not None:
-                fresh_board = board_info(tuple(map(tuple, state.malus)))
+                fresh_board = BoardInfo(state.malus)
                 assert state.binfo.keys == fresh_board.keys
                 for s, info in enumerate(state.hinfos):  # the tables found by these keys
                     if info is None:
                         continue
                     for value in info.by_value.keys() | state.binfo.by_value.keys():
-                        table = _table(info, state.binfo, value)
+                        table = value_table(info, state.binfo, value)
                         own = info.by_value.get(value, ())
                         groups = state.binfo.by_value.get(value, ())
                         built = value_combos(own, groups, info.jokers)
@@ -582,7 +582,7 @@ def test_table_keys_tell_every_split_of_a_value_apart() -> None:
     import random
 
     from nove_desktop.games.numx.cards import ALL_VALUES, CLASSICS, JOKERS, ORDER, VALUE
-    from nove_desktop.games.numx.combos import BoardInfo, HandInfo, _table, value_combos
+    from nove_desktop.games.numx.combos import BoardInfo, HandInfo, value_combos, value_table
 
     rng = random.Random(11)
     for _ in range(3000):
@@ -599,7 +599,7 @@ def test_table_keys_tell_every_split_of_a_value_apart() -> None:
             continue
         hand = tuple(sorted(own + jokers, key=ORDER.__getitem__))
         binfo = BoardInfo(board)
-        table = _table(HandInfo(hand), binfo, value)
+        table = value_table(HandInfo(hand), binfo, value)
         built = value_combos(own, binfo.by_value.get(value, ()), jokers)
         assert (table.cards, table.taken) == (built.cards, built.taken)
 

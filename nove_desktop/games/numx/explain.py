@@ -38,7 +38,7 @@ from .cards import (
     card_name,
     value_name,
 )
-from .combos import board_info, hand_info, lc_ok
+from .combos import BoardInfo, HandInfo, lc_ok
 from .combos import has_legal_lead as _hll
 from .flow import sources_needed
 from .state import NumxState, Phase
@@ -180,7 +180,7 @@ def _combination_problem(
     problem = _against_trick(state, len(cards), value, not classics, claim)
     if problem:
         return problem
-    info = hand_info(tuple(hand))
+    info = HandInfo(tuple(hand))
     a = sum(1 for c in classics if c in hand)
     j = len(jokers)
     extra = 0 if claim else len(state.staged)
@@ -249,7 +249,7 @@ def _board(state: NumxState) -> tuple[tuple[str, ...], ...]:
 
 
 def _can_lead(state: NumxState, seat: int) -> bool:
-    return _hll(hand_info(tuple(state.hands[seat])), board_info(_board(state)))
+    return _hll(HandInfo(tuple(state.hands[seat])), BoardInfo(_board(state)))
 
 
 # -- phases ----------------------------------------------------------------------------------------
@@ -321,7 +321,7 @@ def _numx_problem(state: NumxState, seat: int, card: Any) -> Reason | None:
     problem = _copies_problem([card], hand, why("your hand"))
     if problem:
         return problem
-    if not lc_ok(hand_info(tuple(hand)), 0, 0, 1):
+    if not lc_ok(HandInfo(tuple(hand)), 0, 0, 1):
         return LAST_CARD
     return None
 
