@@ -11,7 +11,7 @@ hidden is therefore typed ``X | None``.
 
 The JSON form (``to_json``/``EventCodec.from_json``) is ``{"kind": ..., <fields>...}`` plus
 ``"visible_to"`` and ``"hidden"`` for a private event; tuples are written as lists. A field
-whose JSON name is not a Python name (banco's ``"from"``) says so with ``json_name``.
+whose JSON name is not a Python name (banco's ``"from"``) says so in its metadata (``json_name``).
 ``docs/engine.md`` lists every kind of every game: other programs read this format.
 """
 
@@ -39,9 +39,11 @@ ONLY: dict[int, frozenset[int]] = _Owners()
 frozenset per seat: immutable, so safe to share)."""
 
 
-def json_name(name: str) -> Any:
-    """A field whose name in JSON is ``name`` (a Python keyword such as ``from``)."""
-    return dataclasses.field(metadata={"json": name})
+def json_name(name: str) -> dict[str, str]:
+    """The metadata of a field whose name in JSON is ``name`` (a Python keyword such as
+    ``from``): ``from_: int = dataclasses.field(metadata=json_name("from"))``. Written through
+    ``dataclasses.field`` itself, so that type checkers see a field without a default."""
+    return {"json": name}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -66,8 +66,7 @@ class ChipsPassed(Event):
     to: int
     stake: Stake
     paid: dict[str, int]
-    # Last: mypy takes ``json_name(...)`` (a call it does not know) for a default value.
-    from_: int = json_name("from")
+    from_: int = dataclasses.field(metadata=json_name("from"))
 
 
 CODEC = EventCodec(CardDealt, Reshuffled, Discarded, ObjectiveDrawn, ChipsPassed)

@@ -137,11 +137,9 @@ class BankPassed(Event):
     ``"term_complete"``."""
 
     KIND: ClassVar[str] = "bank_passed"
-    # Each field through json_name: mypy takes the call for a default, and a field without one
-    # may not follow it (none of the three has a default at run time).
-    from_: int = json_name("from")
-    to: int = json_name("to")
-    reason: str = json_name("reason")
+    from_: int = dataclasses.field(metadata=json_name("from"))
+    to: int
+    reason: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
