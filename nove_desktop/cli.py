@@ -55,9 +55,21 @@ def one_line(text: str, limit: int = 400) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
+def _epilog() -> str:
+    """Where the app keeps its files, and the variable that moves them (every --help ends so)."""
+    from .storage import DATA_ENV, default_root
+
+    return (
+        f"Files: saves, settings, statistics and the problems log are kept in {default_root()}. "
+        f"Set {DATA_ENV} to another folder to keep them there instead (tests, portable "
+        "installs); unset, the platform's user data folder is used."
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
+    epilog = _epilog()
     parser = argparse.ArgumentParser(
-        prog="nove-desktop", description="Card games at a desktop table."
+        prog="nove-desktop", description="Card games at a desktop table.", epilog=epilog
     )
     parser.set_defaults(handler=_app)
     parser.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
@@ -68,16 +80,30 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
 
-    demo = sub.add_parser("demo", help="play one headless NOVE match between AI seats")
+    demo = sub.add_parser(
+        "demo", help="play one headless NOVE match between AI seats", epilog=epilog
+    )
     demo.set_defaults(handler=_demo)
 
-    replay = sub.add_parser("replay", help="re-execute a replay file and print the result")
-    replay.add_argument("file", type=Path)
+    replay = sub.add_parser(
+        "replay", help="re-execute a replay file and print the result", epilog=epilog
+    )
+    replay.add_argument(
+        "file", type=Path, help="a replay written by the app or by simulate --save-replays"
+    )
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.set_defaults(handler=_replay)
 
-    sim = sub.add_parser("simulate", help="play many headless games between AI seats")
-    sim.add_argument("--game", default="nove")
+    sim = sub.add_parser(
+        "simulate", help="play many headless games between AI seats", epilog=epilog
+    )
+    games = default_registry().ids()
+    sim.add_argument(
+        "--game",
+        default="nove",
+        metavar="GAME",
+        help=f"the game to play: {', '.join(games)} (default nove)",
+    )
     sim.add_argument(
         "--players",
         type=int,
@@ -98,8 +124,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seats",
         default=None,
-        help="comma-separated seat kinds: random, easy, normal (or heuristic), hard; "
-        "e.g. hard,normal,easy,random",
+        help="comma-separated seat kinds, one per player: random, easy, normal (or "
+        "heuristic), hard; e.g. hard,normal,easy,random (default: every seat normal)",
     )
     sim.add_argument(
         "--max-rounds",
@@ -109,7 +135,14 @@ def _parser() -> argparse.ArgumentParser:
         f"{MAX_ROUND_LIMIT} (NOVE, NOX and Kaël only; default {DEFAULT_MAX_ROUNDS})",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
-    sim.add_argument("--save-replays", type=Path, default=None, metavar="DIR")
+    sim.add_argument(
+        "--save-replays",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write each game's replay into this folder (default: none; the replay of a game "
+        "that fails is always written, there or in a new temporary folder)",
+    )
     sim.add_argument(
         "--iterations",
         type=int,

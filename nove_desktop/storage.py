@@ -376,7 +376,8 @@ def _read_object(path: Path) -> dict[str, Any]:
     return data
 
 
-def _default_root() -> Path:
+def default_root() -> Path:
+    """The data folder: ``NOVE_DESKTOP_DATA`` if set, else the platform's user data folder."""
     override = os.environ.get(DATA_ENV, "").strip()
     if override:
         return Path(override).expanduser()
@@ -397,7 +398,7 @@ class Storage:
         *,
         clock: Callable[[], datetime] = datetime.now,
     ) -> None:
-        self.root = Path(root) if root is not None else _default_root()
+        self.root = Path(root) if root is not None else default_root()
         self._clock = clock
         self._unusable: str | None = None  # why the folder cannot be written to, once checked
         self._readable = True  # whether it is a folder whose files can be read

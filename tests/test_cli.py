@@ -592,3 +592,29 @@ def test_python_dash_m_save_replays_at_a_file_has_no_traceback(tmp_path: Path) -
     )
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == f"nove-desktop: --save-replays: {target} is a file, not a folder\n"
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["replay"], ["demo"]])
+def test_every_help_says_where_the_files_are_and_how_to_move_them(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NOVE_DESKTOP_DATA", "/somewhere/else")
+    with pytest.raises(SystemExit):
+        cli.main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "NOVE_DESKTOP_DATA" in text and "/somewhere/else" in text
+
+
+def test_the_simulate_help_explains_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each option has its own help line, the games are named, the defaults are said."""
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    text = capsys.readouterr().out
+    options = text[text.index("options:") :]
+    for option in ("--game", "--players", "--games", "--seed", "--seats", "--save-replays"):
+        line = next(row for row in options.splitlines() if row.strip().startswith(option))
+        assert len(line.split(maxsplit=2)) == 3, line  # the option, its value, its help
+    flat = " ".join(text.split())
+    assert "nove, kael, nox, banco, numx" in flat
+    for default in ("(default nove)", "default 4)", "(default 100)", "(default 0)"):
+        assert default in flat
