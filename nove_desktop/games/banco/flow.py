@@ -4,7 +4,6 @@ decision phase (BET, DRAW, BANKER_DRAW) or in GAME_OVER."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from ...engine.events import ONLY, Event
@@ -38,44 +37,6 @@ ONE_PLAYER_LEFT = "one_player_left"
 HAND_LIMIT = "hand_limit"
 ROTATION_COMPLETE = "rotation_complete"
 BANK_FULL = "bank_full"
-
-
-# -- the frequent events, made once ---------------------------------------------------------------
-# Events are immutable values and a game repeats the same few thousand of them. A frozen dataclass
-# costs about twice the old untyped event to build, and the search AI's random playouts build two
-# per action (a fifth of their speed, bench/engine.py): the frequent kinds are made once per
-# distinct value and shared. Bounded per kind, so a long session's memory stays small.
-_SHARED = 4096
-
-
-@functools.lru_cache(maxsize=_SHARED)
-def _dealt(seat: int, card: str) -> CardDealt:
-    return CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD)
-
-
-@functools.lru_cache(maxsize=_SHARED)
-def _bet_placed(seat: int, amount: int) -> BetPlaced:
-    return BetPlaced(seat, amount)
-
-
-@functools.lru_cache(maxsize=_SHARED)
-def _drawn(seat: int, card: str) -> CardDrawn:
-    return CardDrawn(seat, card)
-
-
-@functools.lru_cache(maxsize=_SHARED)
-def _stood(seat: int, auto: bool) -> Stood:
-    return Stood(seat, auto)
-
-
-@functools.lru_cache(maxsize=_SHARED)
-def _hole_revealed(seat: int, card: str, score: int) -> HoleRevealed:
-    return HoleRevealed(seat, card, score)
-
-
-@functools.lru_cache(maxsize=_SHARED)
-def _settled(seat: int, outcome: str, amount: int, mine: int, bank: int) -> Settled:
-    return Settled(seat, outcome, amount, mine, bank)
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -126,7 +87,7 @@ def start_hand(state: BancoState, events: list[Event], top: Sequence[str] = ()) 
         card = stock.pop()
         hands[seat] = (card,)
         totals[seat] = VALUE[card]
-        events.append(_dealt(seat, card))
+        events.append(CardDealt(seat, card, visible_to=ONLY[seat], hidden=_CARD))
     for seat in order:
         status[seat] = Status.WAITING
     state.stock = stock
@@ -182,7 +143,7 @@ def place_bet(state: BancoState, seat: int, amount: int, events: list[Event]) ->
     state.coverage_left -= amount
     state.status[seat] = Status.DRAWING
     state.phase = DRAW
-    events.append(_bet_placed(seat, amount))
+    events.append(BetPlaced(seat, amount))
     if not can_hit(state, seat):  # 12 players can empty a 40-card stock
         stand(state, seat, True, events)
 
@@ -194,7 +155,7 @@ def draw(state: BancoState, seat: int, events: list[Event]) -> None:
     state.hands[seat] = hand
     total = (state.totals[seat] + VALUE[card]) % 10
     state.totals[seat] = total
-    events.append(_drawn(seat, card))
+    events.append(CardDrawn(seat, card))
     if total == 9:
         if seat == state.banker:  # the banker's hole card stays down until the settlement
             stand(state, seat, True, events)
@@ -208,7 +169,7 @@ def draw(state: BancoState, seat: int, events: list[Event]) -> None:
 
 
 def stand(state: BancoState, seat: int, auto: bool, events: list[Event]) -> None:
-    events.append(_stood(seat, auto))
+    events.append(Stood(seat, auto))
     if seat == state.banker:
         settle(state, events)
     else:
@@ -248,7 +209,7 @@ def settle(state: BancoState, events: list[Event]) -> None:
         score = totals[seat]
         if not revealed[seat]:
             revealed[seat] = True
-            events.append(_hole_revealed(seat, hands[seat][0], score))
+            events.append(HoleRevealed(seat, hands[seat][0], score))
         if score > bank_score:
             outcome = "win"
             chips[seat] += amount
@@ -257,7 +218,7 @@ def settle(state: BancoState, events: list[Event]) -> None:
             outcome = "lose"
             chips[seat] -= amount
             chips[banker] += amount
-        events.append(_settled(seat, outcome, amount, score, bank_score))
+        events.append(Settled(seat, outcome, amount, score, bank_score))
         outcomes[seat] = outcome
         scores[seat] = score
     state.last_hand = {  # public and card-free: the next hand reshuffles these cards

@@ -10,11 +10,10 @@ possible). Seats in maps are JSON object keys, so they are written as strings (`
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...engine.events import ONLY, Event, EventCodec, JsonDict
+from ...engine.events import Event, EventCodec, JsonDict
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -308,47 +307,3 @@ CODEC = KaelEventCodec(
     GameOver,
 )
 """Every kind of event Kaël emits."""
-
-
-# -- shared instances for the playouts' hot paths -------------------------------------------------
-# Events are immutable values, so the rules hand out one shared instance per distinct value of the
-# kinds met at every action (as they do with actions): building a frozen dataclass costs about
-# twice an untyped event, and a random playout emits three events per action (bench/engine.py).
-# The values are few (seats x cards), so the caches stay small.
-_CARD = ("card",)
-
-
-@functools.lru_cache(maxsize=1 << 6)
-def turn_began(seat: int, final: bool) -> TurnBegan:
-    return TurnBegan(seat, final)
-
-
-@functools.lru_cache(maxsize=1 << 13)
-def cards_laid(
-    seat: int, cards: tuple[str, ...], source: str | None, set: str | None = None
-) -> CardsLaid:
-    return CardsLaid(seat, cards, source, set)
-
-
-@functools.lru_cache(maxsize=1 << 10)
-def card_drawn(seat: int, card: str) -> CardDrawn:
-    """A card drawn from the deck: only ``seat`` sees which."""
-    return CardDrawn(seat, "deck", card, visible_to=ONLY[seat], hidden=_CARD)
-
-
-@functools.lru_cache(maxsize=1 << 10)
-def card_taken(seat: int, card: str) -> CardTaken:
-    return CardTaken(seat, card)
-
-
-@functools.lru_cache(maxsize=1 << 6)
-def cut_passed(seat: int) -> CutPassed:
-    return CutPassed(seat)
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def cut_window_opened(rank: str, length: int, seats: tuple[int, ...]) -> CutWindowOpened:
-    return CutWindowOpened(rank, length, seats)
-
-
-CUT_WINDOW_CLOSED = CutWindowClosed()

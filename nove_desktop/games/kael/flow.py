@@ -9,7 +9,10 @@ from ...engine.game import Stack
 from ...engine.windows import ReactionWindow
 from .cards import DECK, NUMBER_RANKS, RANK, canonical, hand_total
 from .events import (
-    CUT_WINDOW_CLOSED,
+    CardDrawn,
+    CardTaken,
+    CutWindowClosed,
+    CutWindowOpened,
     DeckRebuilt,
     FaceUpTurned,
     GameOver,
@@ -20,16 +23,14 @@ from .events import (
     KaelCalled,
     RoundScored,
     RoundStarted,
-    card_drawn,
-    card_taken,
-    cut_window_opened,
-    turn_began,
+    TurnBegan,
 )
 from .scoring import ranking, score_round
 from .state import CHOOSE_HAND_SIZE, CUT_WINDOW, GAME_OVER, TURN, KaelState
 
 CUT = "cut"  # the claim recorded in a cut window
 _CARDS = ("cards",)
+_CARD = ("card",)
 
 
 # -- small helpers ---------------------------------------------------------------------------------
@@ -101,7 +102,7 @@ def draw_from_deck(state: KaelState, seat: int, events: list[Event]) -> str:
         events.append(DeckRebuilt(len(rest)))
     card = state.deck.pop()
     state.hands[seat].append(card)
-    events.append(card_drawn(seat, card))
+    events.append(CardDrawn(seat, "deck", card, visible_to=ONLY[seat], hidden=_CARD))
     return card
 
 
@@ -113,7 +114,7 @@ def take_from_table(state: KaelState, seat: int, events: list[Event]) -> str:
         state.rechain()
     state.hands[seat].append(card)
     state.public.add(card)  # everybody saw which card was taken (K-A5)
-    events.append(card_taken(seat, card))
+    events.append(CardTaken(seat, card))
     return card
 
 
@@ -176,7 +177,7 @@ def deal(state: KaelState, size: int, events: list[Event]) -> None:
     events.append(FaceUpTurned(face_up))
     state.current = order[0]
     state.phase = TURN
-    events.append(turn_began(state.current, False))
+    events.append(TurnBegan(state.current, False))
 
 
 # -- after a turn ----------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ def open_cut_window(state: KaelState, rank: str, count: int, events: list[Event]
     order = tuple(s for s in clockwise_after(state, state.current) if s != state.caller)
     state.window = ReactionWindow(CUT, order, first_claim_wins=True)
     state.phase = CUT_WINDOW
-    events.append(cut_window_opened(rank, count, order))
+    events.append(CutWindowOpened(rank, count, order))
 
 
 def cutter_cards(state: KaelState, seat: int) -> list[str] | None:
@@ -213,7 +214,7 @@ def cutter_cards(state: KaelState, seat: int) -> list[str] | None:
 
 def close_window(state: KaelState, events: list[Event]) -> None:
     state.window = None
-    events.append(CUT_WINDOW_CLOSED)
+    events.append(CutWindowClosed())
     advance(state, events)
 
 
@@ -227,7 +228,7 @@ def advance(state: KaelState, events: list[Event]) -> None:
     else:
         state.current = next_active(state, state.current)
     state.phase = TURN
-    events.append(turn_began(state.current, state.caller is not None))
+    events.append(TurnBegan(state.current, state.caller is not None))
 
 
 def call_kael(state: KaelState, seat: int, events: list[Event]) -> None:

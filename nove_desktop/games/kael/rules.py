@@ -28,12 +28,12 @@ from .actions import (
 from .cards import DECK_INDEX, NUMBER_RANKS, PASS_CARD, RANK, canonical, card_name, hand_total
 from .events import (
     CardKept,
+    CardsLaid,
     ChainCut,
+    CutPassed,
     DrewOnly,
     GoodDrawLaid,
     GoodDrawOffered,
-    cards_laid,
-    cut_passed,
 )
 from .options import MAX_HAND, MIN_HAND
 from .state import CHOOSE_HAND_SIZE, CUT_WINDOW, GOOD_DRAW, TURN, KaelState
@@ -246,7 +246,7 @@ def _lay(state: KaelState, seat: int, action: Lay, events: list[Event]) -> None:
     hand = state.hands[seat]
     for card in action.cards:
         hand.remove(card)
-    events.append(cards_laid(seat, action.cards, action.source))
+    events.append(CardsLaid(seat, action.cards, action.source))
     drawn = _draw(state, seat, action.source, events)
     flow.place(state, seat, action.cards)
     if action.source == DECK_SOURCE and RANK[drawn] == RANK[action.cards[0]]:
@@ -265,7 +265,7 @@ def _lay_no_draw(
     for card in cards:
         hand.remove(card)
     flow.place(state, seat, cards)
-    events.append(cards_laid(seat, cards, None, kind))
+    events.append(CardsLaid(seat, cards, None, kind))
     flow.finish_turn(state, True, events)
 
 
@@ -281,7 +281,7 @@ def _answer_window(state: KaelState, seat: int, action: Action, events: list[Eve
         events.append(ChainCut(seat, canonical(cards)))
         outcome = window.answer(seat, flow.CUT)
     else:
-        events.append(cut_passed(seat))
+        events.append(CutPassed(seat))
         outcome = window.answer(seat, None)
     if outcome.decided:
         flow.close_window(state, events)

@@ -18,42 +18,6 @@ _CARDS = ("cards",)  # the hidden field of a private deal or redeal
 # Phases met on every turn, read once: in Python 3.11 each ``Phase.X`` read goes through the
 # enum's metaclass (about 5 times a plain attribute).
 _TURN, _TURN_START, _TURN_END = Phase.TURN, Phase.TURN_START, Phase.TURN_END
-# Events are immutable values: the frequent ones with few distinct values are built once and
-# shared (a frozen dataclass costs about three times a plain object to build).
-_TURN_STARTED = tuple(ev.TurnStarted(seat) for seat in range(8))
-_EXCHANGE_STARTED = ev.ExchangeStarted()
-_STEP2_STARTED = ev.Step2Started()
-
-
-@functools.cache
-def _stood(seat: int, cards: int, automatic: bool) -> ev.Stood:
-    """The shared ``Stood`` event (a few hundred values at most)."""
-    return ev.Stood(seat, cards, automatic)
-
-
-@functools.cache
-def _bust(seat: int, value: int) -> ev.Bust:
-    """The shared ``Bust`` event (seats x values from 32 to about 50)."""
-    return ev.Bust(seat, value)
-
-
-@functools.cache
-def _score_row(
-    seat: int,
-    busted: bool,
-    value: int | None,
-    nove: int,
-    thirty_one: int,
-    capo: int,
-    pairs: int,
-    sets: int,
-    points: int,
-) -> ev.ScoreRow:
-    """The shared ``ScoreRow`` (nine fields: the dearest value to build). Bounded by its
-    values: seats x values up to 31 x the few bonus counts, some thousands of rows at most."""
-    return ev.ScoreRow(seat, busted, value, nove, thirty_one, capo, pairs, sets, points)
-
-
 TARGET = 12
 # Precedence order P for (players, dealer): the dealer's left-hand neighbour first, dealer last.
 _ORDERS = {n: [tuple((d + 1 + i) % n for i in range(n)) for d in range(n)] for n in range(2, 7)}
@@ -251,7 +215,7 @@ def _step1(state: NoveState, events: list[Event]) -> None:
     if not eligible:
         state.phase = Phase.EXCHANGE
         state.cursor = 0
-        events.append(_EXCHANGE_STARTED)
+        events.append(ev.ExchangeStarted())
         return
     state.queue = eligible
     state.phase = Phase.DECLARING
@@ -334,7 +298,7 @@ def _settle_step1(state: NoveState, events: list[Event]) -> None:
 def _begin_step2(state: NoveState, events: list[Event]) -> None:
     state.cursor = 0
     state.phase = Phase.TURN_START
-    events.append(_STEP2_STARTED)
+    events.append(ev.Step2Started())
 
 
 def _redeal(state: NoveState, events: list[Event]) -> None:
@@ -373,13 +337,13 @@ def _turn_start(state: NoveState, events: list[Event]) -> None:
     state.hits_taken = 0
     state.asked = False
     state.announced = False
-    events.append(_TURN_STARTED[seat])
+    events.append(ev.TurnStarted(seat))
     state.phase = _TURN
     auto_stand_if_stuck(state, seat, events)
 
 
 def stand(state: NoveState, seat: int, automatic: bool, events: list[Event]) -> None:
-    events.append(_stood(seat, len(state.hands[seat]), automatic))
+    events.append(ev.Stood(seat, len(state.hands[seat]), automatic))
     state.phase = _TURN_END
 
 
@@ -412,7 +376,7 @@ def after_card(state: NoveState, seat: int, events: list[Event]) -> bool:
     if minval > 31:
         state.busted[seat] = True
         reveal(state, seat, events, "bust")
-        events.append(_bust(seat, minval))
+        events.append(ev.Bust(seat, minval))
         state.phase = _TURN_END
         return True
     return False
@@ -442,7 +406,7 @@ def _turn_end(state: NoveState, events: list[Event]) -> None:
 def _special_turn(state: NoveState, events: list[Event]) -> None:
     """R7: automatic NOVE, then cards face up until the hand is worth 22 or more [D38-D43]."""
     seat = state.order[state.cursor]
-    events.append(_TURN_STARTED[seat])
+    events.append(ev.TurnStarted(seat))
     if not state.nove_step1 and min_value(state, seat) <= 9:
         declare(state, seat, None, 2, True, events)
     while min_value(state, seat) < 22 and can_draw(state):
@@ -452,7 +416,7 @@ def _special_turn(state: NoveState, events: list[Event]) -> None:
         events.append(ev.SpecialDeal(seat, card))
         if after_card(state, seat, events):
             return
-    events.append(_stood(seat, len(state.hands[seat]), True))
+    events.append(ev.Stood(seat, len(state.hands[seat]), True))
     state.cursor += 1
     state.phase = Phase.TURN_START
 
@@ -524,7 +488,7 @@ def _score(state: NoveState, events: list[Event]) -> None:
             }
         )
         typed.append(
-            _score_row(
+            ev.ScoreRow(
                 seat,
                 row.busted,
                 row.value,
