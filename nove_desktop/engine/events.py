@@ -46,6 +46,12 @@ def json_name(name: str) -> dict[str, str]:
     return {"json": name}
 
 
+OMITTED_WHEN_NONE = {"omit_none": True}
+"""The metadata of an optional field left out of the JSON when it is ``None`` (and read back as
+``None`` when absent): ``set: str | None = dataclasses.field(default=None,
+metadata=OMITTED_WHEN_NONE)``, for a kind whose JSON always had the key only sometimes."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened in a game, ready for the table scene, the log and the replays.
@@ -85,7 +91,12 @@ class Event:
         """The fields as JSON values under their JSON names (no kind, no visibility): for
         generic code such as fingerprints and dumps. Tables read the typed fields."""
         fields = _fields(type(self))  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
-        return {name: to_plain(getattr(self, attr)) for attr, name in fields}
+        out = {}
+        for attr, name, omit_none in fields:
+            value = getattr(self, attr)
+            if value is not None or not omit_none:
+                out[name] = to_plain(value)
+        return out
 
     def to_json(self) -> JsonDict:
         out: JsonDict = {"kind": self.KIND, **self.data}
@@ -99,10 +110,10 @@ E = TypeVar("E", bound=Event)
 
 
 @functools.cache
-def _fields(cls: type[Event]) -> tuple[tuple[str, str], ...]:
-    """(attribute, JSON name) of each field of ``cls``, visibility excluded."""
+def _fields(cls: type[Event]) -> tuple[tuple[str, str, bool], ...]:
+    """(attribute, JSON name, omitted when None) of each field of ``cls``, visibility excluded."""
     return tuple(
-        (f.name, f.metadata.get("json", f.name))
+        (f.name, f.metadata.get("json", f.name), bool(f.metadata.get("omit_none")))
         for f in dataclasses.fields(cls)
         if f.name not in ("visible_to", "hidden")
     )
@@ -186,7 +197,9 @@ class EventCodec:
         where = f"event {data['kind']}"
         hints = field_hints(cls)  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
         fields = _fields(cls)  # type: ignore[arg-type]  # a class is hashable (python/mypy#11470)
-        by_json = {name: attr for attr, name in fields}
+        by_json = {name: attr for attr, name, _omit in fields}
+        absent = {name: None for _attr, name, omit_none in fields if omit_none and name not in data}
+        data = {**data, **absent}  # an optional field left out reads as None
         unknown = sorted(set(data) - set(by_json) - {"kind", "visible_to", "hidden"})
         if unknown:
             raise FormatError(f"{where}: unknown field(s) {', '.join(unknown)}")

@@ -19,7 +19,7 @@ from typing import ClassVar
 import pytest
 
 from nove_desktop.engine import Event, FormatError, events_for_seat
-from nove_desktop.engine.events import ONLY, EventCodec, json_name
+from nove_desktop.engine.events import OMITTED_WHEN_NONE, ONLY, EventCodec, json_name
 
 
 # -- a small game's events, declared as a game declares its own ---------------------------------
@@ -378,3 +378,20 @@ def test_no_dealt_card_leaks_to_a_spectator_in_a_real_game() -> None:
         text = json.dumps(seen.to_json())
         owned.update(card for card in state.hands[owner] if f'"{card}"' in text)
     assert owned == {card for hand in state.hands for card in hand}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Laid(Event):
+    KIND: ClassVar[str] = "laid"
+    seat: int
+    set: str | None = dataclasses.field(default=None, metadata=OMITTED_WHEN_NONE)
+
+
+def test_a_field_omitted_when_none_is_left_out_and_reads_back_as_none() -> None:
+    codec = EventCodec(Laid)
+    assert Laid(1).to_json() == {"kind": "laid", "seat": 1}
+    assert Laid(1, "square").to_json() == {"kind": "laid", "seat": 1, "set": "square"}
+    assert codec.from_json({"kind": "laid", "seat": 1}) == Laid(1)
+    assert codec.from_json({"kind": "laid", "seat": 1, "set": "square"}) == Laid(1, "square")
+    with pytest.raises(FormatError, match="missing field"):
+        codec.from_json({"kind": "laid", "set": "square"})

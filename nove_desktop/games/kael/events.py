@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...engine.events import Event, EventCodec, JsonDict
+from ...engine.events import OMITTED_WHEN_NONE, Event, EventCodec
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -87,14 +87,7 @@ class CardsLaid(Event):
     seat: int
     cards: tuple[str, ...]
     source: str | None
-    set: str | None = None
-
-    @property
-    def data(self) -> JsonDict:
-        out: JsonDict = {"seat": self.seat, "cards": list(self.cards), "source": self.source}
-        if self.set is not None:
-            out["set"] = self.set
-        return out
+    set: str | None = dataclasses.field(default=None, metadata=OMITTED_WHEN_NONE)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -272,17 +265,7 @@ class GameOver(Event):
     ranking: tuple[tuple[int, ...], ...]
 
 
-class KaelEventCodec(EventCodec):
-    """The codec of Kaël's events; a ``lay`` without ``set`` (a lay with a draw) reads as
-    ``set`` ``None``."""
-
-    def from_json(self, data: Any) -> Event:
-        if isinstance(data, dict) and data.get("kind") == CardsLaid.KIND and "set" not in data:
-            data = {**data, "set": None}
-        return super().from_json(data)
-
-
-CODEC = KaelEventCodec(
+CODEC = EventCodec(
     GameStarted,
     RoundStarted,
     HandSizeChosen,
