@@ -37,9 +37,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai import decide, hint  # noqa: E402
-from ai.search import hard_budget, hint_budget  # noqa: E402
 from bench.ai_speed import GAMES, USUAL_PLAYERS, decision_points, percentile  # noqa: E402
+from nove_desktop.ai import decide, hint  # noqa: E402
+from nove_desktop.ai.search import hard_budget, hint_budget  # noqa: E402
 from nove_desktop.games import default_registry  # noqa: E402
 from nove_desktop.match import decision_request  # noqa: E402
 

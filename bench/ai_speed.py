@@ -30,9 +30,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai import hint  # noqa: E402
-from ai.factory import normal_seat  # noqa: E402
-from ai.search import hard_budget  # noqa: E402
+from nove_desktop.ai import hint  # noqa: E402
+from nove_desktop.ai.factory import normal_seat  # noqa: E402
+from nove_desktop.ai.search import hard_budget  # noqa: E402
 from nove_desktop.games import default_registry  # noqa: E402
 from nove_desktop.match import decision_request  # noqa: E402
 from nove_desktop.specs import game_ids  # noqa: E402

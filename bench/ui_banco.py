@@ -54,7 +54,7 @@ def _app(size: tuple[int, int]) -> Any:
 
 
 def _table(app: Any, humans: int) -> Any:
-    from ai import SEAT_KINDS
+    from nove_desktop.ai import SEAT_KINDS
     from nove_desktop.session import GameSession, SeatConfig
 
     kind = "normal" if "normal" in SEAT_KINDS else "heuristic"

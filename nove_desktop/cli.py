@@ -18,7 +18,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from ai import SEAT_KINDS, SeatError
+from nove_desktop.ai import SEAT_KINDS, SeatError
 
 from .engine.errors import EngineError, InvalidOptionsError
 from .engine.game import MAX_ROUND_LIMIT

@@ -35,7 +35,7 @@ from .games.numx import NumxGame
 if TYPE_CHECKING:
     # The UI's classes (TableScene, FaceSet) are not imported, even here: mypy would follow
     # them into the UI from the checked layers. The methods check the kind at run time.
-    from ai.base import Seat
+    from nove_desktop.ai.base import Seat
 
     from .tutorial.core import Script
 
@@ -102,7 +102,7 @@ class GameSpec:
 
     def seat_class(self, level: str) -> type[Seat]:
         """The AI seat class of ``level``: "easy" or "normal"."""
-        from ai.base import Seat
+        from nove_desktop.ai.base import Seat
 
         refs = {"easy": self.easy_seat, "normal": self.normal_seat}
         if level not in refs:
@@ -159,9 +159,9 @@ SPECS: tuple[GameSpec, ...] = (
         blurb=N_("Reach 12 points: NOVE, 31, CAPO, pairs and sets"),
         table="nove_desktop.ui.tables.nove:NoveTable",
         faces=("nove_desktop.ui.faces.nove:NoveFaces",),
-        easy_seat="ai.easy.nove:NoveEasySeat",
-        normal_seat="ai.nove:NoveHeuristicSeat",
-        hint_reason="ai.explain.nove:reason",
+        easy_seat="nove_desktop.ai.easy.nove:NoveEasySeat",
+        normal_seat="nove_desktop.ai.nove:NoveHeuristicSeat",
+        hint_reason="nove_desktop.ai.explain.nove:reason",
         tutorial="nove_desktop.tutorial.nove:SCRIPT",
         stages="tools.stages.nove",
         selftest_options={"players": 4, "max_rounds": 60},
@@ -173,9 +173,9 @@ SPECS: tuple[GameSpec, ...] = (
         blurb=N_("Keep your hand lowest, cut out of turn, call Kaël"),
         table="nove_desktop.ui.tables.kael:KaelTable",
         faces=("nove_desktop.ui.faces.kael:KaelFaces",),
-        easy_seat="ai.easy.kael:KaelEasySeat",
-        normal_seat="ai.kael:KaelHeuristicSeat",
-        hint_reason="ai.explain.kael:reason",
+        easy_seat="nove_desktop.ai.easy.kael:KaelEasySeat",
+        normal_seat="nove_desktop.ai.kael:KaelHeuristicSeat",
+        hint_reason="nove_desktop.ai.explain.kael:reason",
         tutorial="nove_desktop.tutorial.kael:SCRIPT",
         stages="tools.stages.kael",
         selftest_options={"players": 4, "max_rounds": 5},
@@ -187,9 +187,9 @@ SPECS: tuple[GameSpec, ...] = (
         blurb=N_("Lay cards in anyone's kitty; equal numbers merge stacks"),
         table="nove_desktop.ui.tables.nox:NoxTable",
         faces=("nove_desktop.ui.faces.nox:NoxFaces",),
-        easy_seat="ai.easy.nox:NoxEasySeat",
-        normal_seat="ai.nox:NoxHeuristicSeat",
-        hint_reason="ai.explain.nox:reason",
+        easy_seat="nove_desktop.ai.easy.nox:NoxEasySeat",
+        normal_seat="nove_desktop.ai.nox:NoxHeuristicSeat",
+        hint_reason="nove_desktop.ai.explain.nox:reason",
         tutorial="nove_desktop.tutorial.nox:SCRIPT",
         stages="tools.stages.nox",
         selftest_options={"players": 4, "max_rounds": 3},
@@ -204,9 +204,9 @@ SPECS: tuple[GameSpec, ...] = (
             "nove_desktop.ui.faces.banco:ItalianFaces",
             "nove_desktop.ui.faces.banco:FrenchFaces",
         ),
-        easy_seat="ai.easy.banco:BancoEasySeat",
-        normal_seat="ai.banco:BancoHeuristicSeat",
-        hint_reason="ai.explain.banco:reason",
+        easy_seat="nove_desktop.ai.easy.banco:BancoEasySeat",
+        normal_seat="nove_desktop.ai.banco:BancoHeuristicSeat",
+        hint_reason="nove_desktop.ai.explain.banco:reason",
         tutorial="nove_desktop.tutorial.banco:SCRIPT",
         stages="tools.stages.banco",
         selftest_options={"players": 6, "max_hands": 12},
@@ -218,9 +218,9 @@ SPECS: tuple[GameSpec, ...] = (
         blurb=N_("Climb with combinations, dodge malus cards, meet your objective"),
         table="nove_desktop.ui.tables.numx:NumxTable",
         faces=("nove_desktop.ui.faces.numx:NumxFaces",),
-        easy_seat="ai.easy.numx:NumxEasySeat",
-        normal_seat="ai.numx:NumxHeuristicSeat",
-        hint_reason="ai.explain.numx:reason",
+        easy_seat="nove_desktop.ai.easy.numx:NumxEasySeat",
+        normal_seat="nove_desktop.ai.numx:NumxHeuristicSeat",
+        hint_reason="nove_desktop.ai.explain.numx:reason",
         tutorial="nove_desktop.tutorial.numx:SCRIPT",
         stages="tools.stages.numx",
         selftest_options={"players": 4, "rounds": 2},

@@ -30,10 +30,10 @@ from pathlib import Path
 
 import pytest
 
-from ai import decide
-from ai.search import Budget
-from ai.search import budget as search_budget
 from nove_desktop import cli
+from nove_desktop.ai import decide
+from nove_desktop.ai.search import Budget
+from nove_desktop.ai.search import budget as search_budget
 from nove_desktop.engine.replay import MAX_ITERATIONS, ReplayError, parse
 from nove_desktop.games import default_registry
 from nove_desktop.session import GameSession, SaveError, SeatConfig

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from ai import decide
+from nove_desktop.ai import decide
 from nove_desktop.engine import Action, IllegalActionError, Stack
 from nove_desktop.engine.replay import run
 from nove_desktop.games import default_registry

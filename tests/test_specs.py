@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from ai.base import Seat
-from ai.explain import explainer_for
-from ai.factory import heuristic_games, make_seat
 from nove_desktop import i18n
+from nove_desktop.ai.base import Seat
+from nove_desktop.ai.explain import explainer_for
+from nove_desktop.ai.factory import heuristic_games, make_seat
 from nove_desktop.engine.events import EventCodec
 from nove_desktop.engine.game import Game
 from nove_desktop.games import default_registry
@@ -183,8 +183,8 @@ def test_a_broken_description_is_found() -> None:
     plants = [  # (the planted description, what the check must say)
         (replace(nove, table=kael.table), "is the table of 'kael'"),
         (replace(nove, table=nove.normal_seat), "is not a TableScene"),
-        (replace(nove, easy_seat="ai.easy.nove:Nope"), "easy seat ai.easy.nove:Nope"),
-        (replace(nove, normal_seat=kael.normal_seat), "normal seat ai.kael:KaelHeuristicSeat"),
+        (replace(nove, easy_seat="nove_desktop.ai.easy.nove:Nope"), "easy seat nove_desktop.ai.easy.nove:Nope"),
+        (replace(nove, normal_seat=kael.normal_seat), "normal seat nove_desktop.ai.kael:KaelHeuristicSeat"),
         (replace(nove, game=kael.game), "has the id 'kael'"),
         (replace(nove, id="sixth"), "no rules page assets/rules/fr/sixth.txt"),
         (replace(nove, stages="tools.stages.menus"), "are not named after nove"),
@@ -249,7 +249,7 @@ def test_the_spec_methods_refuse_a_reference_of_the_wrong_kind() -> None:
     with pytest.raises(SpecError, match="is not a TableScene"):
         dataclasses.replace(nove, table=nove.normal_seat).table_class()
     with pytest.raises(SpecError, match="has no Nope"):
-        dataclasses.replace(nove, easy_seat="ai.easy.nove:Nope").seat_class("easy")
+        dataclasses.replace(nove, easy_seat="nove_desktop.ai.easy.nove:Nope").seat_class("easy")
     with pytest.raises(SpecError, match="cannot import"):
         dataclasses.replace(nove, stages="tools.stages.nowhere").screenshot_stages()
 

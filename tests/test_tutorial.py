@@ -68,7 +68,7 @@ def test_a_wrong_move_is_refused_and_the_taught_one_taken(game_id: str) -> None:
 
 
 def _normal(session) -> Action:
-    from ai import decide
+    from nove_desktop.ai import decide
 
     return decide(session.decision_request(0, "normal"))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ai.search import Budget
+from nove_desktop.ai.search import Budget
 from nove_desktop.engine.actions import Action
 from nove_desktop.games import default_registry
 from nove_desktop.session import GameSession, SeatConfig
@@ -42,7 +42,7 @@ def new_session(game_id: str, kinds: list[str], seed: int, quick: bool = True) -
 
 def stand_in(session: GameSession, seat: int) -> Action:
     """The person's move: what a Normal seat would do in their place (deterministic)."""
-    from ai import decide
+    from nove_desktop.ai import decide
 
     return decide(session.decision_request(seat, "normal"))
 

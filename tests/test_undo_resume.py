@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from ai import decide
+from nove_desktop.ai import decide
 from nove_desktop.games import default_registry
 from nove_desktop.session import GameSession
 from nove_desktop.storage import Storage
@@ -32,7 +32,7 @@ CHILD = r"""
 import os, signal, sys
 from pathlib import Path
 
-from ai import decide
+from nove_desktop.ai import decide
 from nove_desktop.games import default_registry
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ai import decide
+from nove_desktop.ai import decide
 
 from ..engine.actions import Action
 from ..engine.registry import Registry

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ai.factory import normal_seat
+from nove_desktop.ai.factory import normal_seat
 from nove_desktop.engine.game import Game
 from nove_desktop.engine.rng import Rng
 from nove_desktop.games import default_registry

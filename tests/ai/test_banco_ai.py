@@ -7,8 +7,14 @@ import dataclasses
 import statistics
 from typing import Any
 
-from ai import make_seat
-from ai.banco import BancoHeuristicSeat, punter_scores, settlement_values, timid, unseen_values
+from nove_desktop.ai import make_seat
+from nove_desktop.ai.banco import (
+    BancoHeuristicSeat,
+    punter_scores,
+    settlement_values,
+    timid,
+    unseen_values,
+)
 from nove_desktop.engine import Action, Stack
 from nove_desktop.games.banco import BancoGame, BancoOptions
 from nove_desktop.games.banco.actions import HIT, STAND, Bet

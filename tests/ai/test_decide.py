@@ -13,8 +13,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from ai import SEAT_KINDS, DecisionRequest, Hint, SeatError, decide, hint
-from ai.search import HARD_ITERATIONS, HINT_ITERATIONS, Budget, BudgetError
+from nove_desktop.ai import SEAT_KINDS, DecisionRequest, Hint, SeatError, decide, hint
+from nove_desktop.ai.search import HARD_ITERATIONS, HINT_ITERATIONS, Budget, BudgetError
 from nove_desktop.games import default_registry
 from nove_desktop.games.nove.actions import Hit, Stand
 from nove_desktop.match import decision_request, seat_seed

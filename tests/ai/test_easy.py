@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from ai import make_seat
-from ai.easy.slips import second_best, slips
+from nove_desktop.ai import make_seat
+from nove_desktop.ai.easy.slips import second_best, slips
 from nove_desktop.engine.rng import Rng
 from nove_desktop.games import default_registry
 from nove_desktop.games.kael.actions import CallKael, Cut, Pass

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ai import make_seat
-from ai.explain import Voice
-from ai.explain import banco as banco_words
-from ai.explain import kael as kael_words
-from ai.explain import nove as nove_words
-from ai.explain import nox as nox_words
-from ai.explain import numx as numx_words
+from nove_desktop.ai import make_seat
+from nove_desktop.ai.explain import Voice
+from nove_desktop.ai.explain import banco as banco_words
+from nove_desktop.ai.explain import kael as kael_words
+from nove_desktop.ai.explain import nove as nove_words
+from nove_desktop.ai.explain import nox as nox_words
+from nove_desktop.ai.explain import numx as numx_words
 from nove_desktop.games import default_registry
 from nove_desktop.games.banco.actions import STAND
 from nove_desktop.games.kael.actions import TABLE_SOURCE, Lay

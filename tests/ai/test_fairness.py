@@ -58,7 +58,7 @@ from fairness_points import (
     round_trip,
 )
 
-from ai import decide, hint
+from nove_desktop.ai import decide, hint
 from nove_desktop.engine.rng import Rng
 from nove_desktop.match import decision_request
 

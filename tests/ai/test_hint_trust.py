@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 from fairness_points import relabelled_twin, round_trip
 
-from ai import hint
-from ai.decide import ONLY, judged
-from ai.explain import Voice, explain_request, figure
-from ai.factory import normal_seat
-from ai.search import SearchSeat
-from ai.search.ismcts import ActionStats
+from nove_desktop.ai import hint
+from nove_desktop.ai.decide import ONLY, judged
+from nove_desktop.ai.explain import Voice, explain_request, figure
+from nove_desktop.ai.factory import normal_seat
+from nove_desktop.ai.search import SearchSeat
+from nove_desktop.ai.search.ismcts import ActionStats
 from nove_desktop.engine.rng import Rng
 from nove_desktop.games import default_registry
 from nove_desktop.match import decision_request

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ai.kael import KaelHeuristicSeat
+from nove_desktop.ai.kael import KaelHeuristicSeat
 from nove_desktop.engine import Action
 from nove_desktop.games.kael import KaelGame
 from nove_desktop.games.kael.actions import (

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from ai import make_seat
-from ai.nox import NoxHeuristicSeat, after_play
+from nove_desktop.ai import make_seat
+from nove_desktop.ai.nox import NoxHeuristicSeat, after_play
 from nove_desktop.games.nox import NoxGame, NoxOptions, Play
 from nove_desktop.games.nox.state import refresh_covers
 from nove_desktop.match import play_match

@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 
 from numx_helpers import Numx, play
 
-from ai import make_seat
-from ai.numx import NumxHeuristicSeat
+from nove_desktop.ai import make_seat
+from nove_desktop.ai.numx import NumxHeuristicSeat
 from nove_desktop.games.numx import NumxGame, NumxOptions
 from nove_desktop.games.numx.actions import (
     ONE,

@@ -11,12 +11,12 @@ import time
 
 import pytest
 
-from ai.factory import normal_seat
-from ai.nox import NoxHeuristicSeat
-from ai.search import Budget, Search
-from ai.search.rounds import RoundScorer
-from ai.search.seat import ranked
-from ai.search.tree import Edge, select
+from nove_desktop.ai.factory import normal_seat
+from nove_desktop.ai.nox import NoxHeuristicSeat
+from nove_desktop.ai.search import Budget, Search
+from nove_desktop.ai.search.rounds import RoundScorer
+from nove_desktop.ai.search.seat import ranked
+from nove_desktop.ai.search.tree import Edge, select
 from nove_desktop.engine import Stack
 from nove_desktop.engine.rng import Rng
 from nove_desktop.games import default_registry

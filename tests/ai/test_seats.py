@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import nove_desktop.match as match_module
-from ai import SEAT_KINDS, DecisionRequest, make_seat
-from ai.base import RandomSeat, Seat, SeatError
-from ai.easy.nove import NoveEasySeat
-from ai.kael import KaelHeuristicSeat
-from ai.nove import NoveHeuristicSeat
-from ai.search import SearchSeat
+from nove_desktop.ai import SEAT_KINDS, DecisionRequest, make_seat
+from nove_desktop.ai.base import RandomSeat, Seat, SeatError
+from nove_desktop.ai.easy.nove import NoveEasySeat
+from nove_desktop.ai.kael import KaelHeuristicSeat
+from nove_desktop.ai.nove import NoveHeuristicSeat
+from nove_desktop.ai.search import SearchSeat
 from nove_desktop.engine import Action, Stack
 from nove_desktop.games.nove import NoveGame, NoveOptions, NoveState
 from nove_desktop.games.nove import hand as H

@@ -17,8 +17,8 @@ from typing import Any
 
 import pygame
 
-from ai import SEAT_KINDS
 from nove_desktop import scenarios
+from nove_desktop.ai import SEAT_KINDS
 from nove_desktop.session import GameSession, SeatConfig
 from nove_desktop.storage import Storage
 from nove_desktop.ui.app import App

@@ -10,9 +10,9 @@ import pygame
 import pytest
 from table_helpers import AI, make_app, open_table, reset, run_until, session_for, step
 
-from ai import DecisionRequest
-from ai.search import Budget
-from ai.search import budget as search_budget
+from nove_desktop.ai import DecisionRequest
+from nove_desktop.ai.search import Budget
+from nove_desktop.ai.search import budget as search_budget
 from nove_desktop.ui.table import hints
 
 QUESTION = pygame.event.Event(

@@ -41,8 +41,8 @@ from table_helpers import (
     step,
 )
 
-from ai.search import budget as search_budget
 from nove_desktop import i18n
+from nove_desktop.ai.search import budget as search_budget
 from nove_desktop.games import default_registry
 from nove_desktop.licenses import bundled_components, licence_folder
 from nove_desktop.ui import widgets

@@ -155,7 +155,7 @@ def test_at_the_table_every_concept_comes_and_the_panel_stays_clear(app, game_id
     """The guided game played at the real table (default settings: Kaël's good draws laid for
     you) with the taught moves and a Normal seat's choices: every step of the script shows, and
     at each one the panel covers no card and no control at 1024x640."""
-    from ai import decide
+    from nove_desktop.ai import decide
 
     app._resized(1024, 640)
     table = learn(app, game_id)
@@ -202,7 +202,7 @@ def test_at_the_table_every_concept_comes_and_the_panel_stays_clear(app, game_id
 def test_an_undo_in_a_guided_game_keeps_the_coach_and_its_steps(app, game_id) -> None:
     """Undo rebuilds the table: the rebuilt one is still the guided game, with the steps
     already shown (the coach does not start over nor vanish)."""
-    from ai import decide
+    from nove_desktop.ai import decide
 
     table = learn(app, game_id)
     session = table.session

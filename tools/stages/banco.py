@@ -26,7 +26,7 @@ HUMAN = 0
 
 
 def _ai_kind() -> str:
-    from ai import SEAT_KINDS
+    from nove_desktop.ai import SEAT_KINDS
 
     return "normal" if "normal" in SEAT_KINDS else "heuristic"
 

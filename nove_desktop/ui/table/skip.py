@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai import decide
+from nove_desktop.ai import decide
 
 from ...engine.events import Event
 from ...i18n import _
