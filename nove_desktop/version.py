@@ -82,3 +82,10 @@ def app_version() -> str:
     else:
         found = pyproject_version(source_pyproject()) or installed_version()
     return found or UNKNOWN
+
+APP_ID = "example.a_seed_076d778b.NoveDesktop"
+"""The app's reverse-DNS id (AppStream, the desktop entry, the icons, the window's class), built
+from the maintainers' domain ``a-seed-076d778b.example`` (a hyphen is not allowed in an id's
+parts, hence the underscores)."""
+HOMEPAGE = "https://a-seed-076d778b.example/nove-desktop"
+"""The project's home page (pyproject.toml's URLs and the AppStream metainfo name it too)."""
