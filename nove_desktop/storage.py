@@ -478,7 +478,7 @@ class Storage:
         self.root = folders.data
         self._clock = clock
         self._places: dict[str, _Folder] | None = None  # by role, once settled
-        self._migration_problem: str | None = None  # told by the first load_* call
+        self._migration_failed: str | None = None  # why; told by the first load_* call
         self._told: set[str] = set()  # files whose problem was reported but that stayed
         self._newer: set[str] = set()  # files of a newer version: never moved or overwritten
         self._peeked: set[str] = set()  # files whose version is known
@@ -502,10 +502,7 @@ class Storage:
             for role, name in (("config", SETTINGS_DOCUMENT.filename), ("state", LOG_NAME)):
                 if name in report.left and not os.path.lexists(paths[role] / name):
                     paths[role] = self.folders.data
-            self._migration_problem = _(
-                "Some files of an earlier version could not be moved to their new folder "
-                "({reason}): they were left in {folder}, and nothing was lost."
-            ).format(reason=report.first_reason, folder=self.folders.data)
+            self._migration_failed = report.first_reason
         by_path: dict[Path, _Folder] = {}
         self._places = {}
         for role, path in paths.items():
@@ -514,6 +511,17 @@ class Storage:
         if report is not None:  # the log's own folder is known only now; a move that worked
             for line in report.failed:  # is no problem (and leaves the log's bytes as they were)
                 self._log(f"moving 0.2.0's files: {line}")
+
+    def _migration_problem(self) -> str | None:
+        """The message about 0.2.0's files that could not be moved, once, in the language
+        active when it is told (the move happens before the settings choose it)."""
+        reason, self._migration_failed = self._migration_failed, None
+        if reason is None:
+            return None
+        return _(
+            "Some files of an earlier version could not be moved to their new folder "
+            "({reason}): they were left in {folder}, and nothing was lost."
+        ).format(reason=reason, folder=self.folders.data)
 
     @property
     def usable(self) -> bool:
@@ -567,8 +575,7 @@ class Storage:
         """
         document = self._document(name)
         place = self._place(document.role)
-        told = _both(self._migration_problem, self._tell(place))
-        self._migration_problem = None  # told once
+        told = _both(self._migration_problem(), self._tell(place))
         if not place.readable:
             return LoadResult(None, told)
         result = self._load(document)
