@@ -87,7 +87,7 @@ def _tilde(path: Path) -> str:
 
 class _HelpFormatter(argparse.HelpFormatter):
     """Argparse's own, except that the epilog's lines are never broken inside a word: a folder
-    such as ``~/.config/nove-desktop`` stays whole, ready to copy."""
+    path stays whole (never split at the hyphen of ``nove-desktop``), ready to copy."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         flat = " ".join(text.split())
