@@ -13,6 +13,7 @@ import os
 import statistics
 import sys
 import tempfile
+import textwrap
 import time
 import traceback
 from pathlib import Path
@@ -56,20 +57,57 @@ def one_line(text: str, limit: int = 400) -> str:
 
 
 def _epilog() -> str:
-    """Where the app keeps its files, and the variable that moves them (every --help ends so)."""
-    from .storage import DATA_ENV, default_root
+    """Where the app keeps its files, and the variables that move them (every --help ends so;
+    the man page is made from it). Paths under the home folder are written with ``~``, true for
+    every user (a man page built elsewhere included)."""
+    from .folders import DATA_ENV, default_folders, override
 
+    folders = default_folders()
+    if override() is not None:
+        return (
+            f"Files: saved games and statistics (the data folder), settings (the config folder) "
+            f"and the problems log (the state folder) are all kept in {_tilde(folders.data)}, "
+            f"as {DATA_ENV} says. Unset it to use the platform's three folders."
+        )
     return (
-        f"Files: saves, settings, statistics and the problems log are kept in {default_root()}. "
-        f"Set {DATA_ENV} to another folder to keep them there instead (tests, portable "
-        "installs); unset, the platform's user data folder is used."
+        f"Files: saved games and statistics are kept in the data folder "
+        f"{_tilde(folders.data)}, settings in the config folder {_tilde(folders.config)}, and "
+        f"the problems log in the state folder {_tilde(folders.state)} (on Linux "
+        "XDG_DATA_HOME, XDG_CONFIG_HOME and XDG_STATE_HOME move them). Set "
+        f"{DATA_ENV} to a folder to keep all of them there instead (tests, portable installs)."
     )
+
+
+def _tilde(path: Path) -> str:
+    """``path`` with the home folder written ``~``."""
+    with contextlib.suppress(RuntimeError, ValueError):  # no home folder; not under it
+        return str(Path("~") / path.relative_to(Path.home()))
+    return str(path)
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Argparse's own, except that the epilog's lines are never broken inside a word: a folder
+    path stays whole (never split at the hyphen of ``nove-desktop``), ready to copy."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        flat = " ".join(text.split())
+        return textwrap.fill(
+            flat,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
 
 
 def _parser() -> argparse.ArgumentParser:
     epilog = _epilog()
     parser = argparse.ArgumentParser(
-        prog="nove-desktop", description="Card games at a desktop table.", epilog=epilog
+        prog="nove-desktop",
+        description="Card games at a desktop table.",
+        epilog=epilog,
+        formatter_class=_HelpFormatter,
     )
     parser.set_defaults(handler=_app)
     parser.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
@@ -81,12 +119,18 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     demo = sub.add_parser(
-        "demo", help="play one headless NOVE match between AI seats", epilog=epilog
+        "demo",
+        help="play one headless NOVE match between AI seats",
+        epilog=epilog,
+        formatter_class=_HelpFormatter,
     )
     demo.set_defaults(handler=_demo)
 
     replay = sub.add_parser(
-        "replay", help="re-execute a replay file and print the result", epilog=epilog
+        "replay",
+        help="re-execute a replay file and print the result",
+        epilog=epilog,
+        formatter_class=_HelpFormatter,
     )
     replay.add_argument(
         "file", type=Path, help="a replay written by the app or by simulate --save-replays"
@@ -95,7 +139,10 @@ def _parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=_replay)
 
     sim = sub.add_parser(
-        "simulate", help="play many headless games between AI seats", epilog=epilog
+        "simulate",
+        help="play many headless games between AI seats",
+        epilog=epilog,
+        formatter_class=_HelpFormatter,
     )
     games = default_registry().ids()
     sim.add_argument(

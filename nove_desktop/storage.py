@@ -1,4 +1,4 @@
-"""Saves, settings and statistics in the user data folder.
+"""Saves and statistics in the user data folder, settings in the config folder.
 
 Every file is a JSON object carrying a ``"format"`` and a ``"version"`` marker. Writes are atomic
 (temporary file in the same folder, flush, fsync, rename), so a crash leaves either the old file
@@ -6,15 +6,17 @@ or the new one. Every field read back is checked (``datafiles.py``). A file that
 or holds a value that cannot be used, is never deleted or overwritten: it is moved aside as
 ``<name>.corrupt-<YYYYmmdd-HHMMSS>[-N].json``, the caller gets a one-line message to show (once
 per file), and the app carries on with what could be used. What exactly was wrong goes to
-``problems.log`` in the data folder, for developers; the player's message never quotes it.
+``problems.log`` in the state folder, for developers; the player's message never quotes it.
+Where the three folders are: ``folders.py`` (``NOVE_DESKTOP_DATA`` makes them one folder). The
+settings and log of a 0.2.0 data folder are moved to their folders once (``migration.py``).
 
-A data folder that cannot be written to (a file in its place, no permission to write, a
-read-only disk) is told once, by the first ``load_*`` call, as a single problem; what it holds is
-still read (a read-only folder keeps the player's settings, saved game and statistics), and
-nothing is written: every write raises :class:`WriteRefused` instead of pretending. A file written
-by a newer version of the app (a higher ``"version"``) is never moved or overwritten: it is told
-once, read as absent, and writes to it are refused. Writing problems in a usable folder raise
-:class:`StorageError`, whose message is fit for the player's eyes.
+A folder that cannot be written to (a file in its place, no permission to write, a read-only
+disk) is told once, by the first ``load_*`` call of a file it holds, as a single problem; what it
+holds is still read (a read-only folder keeps the player's settings, saved game and statistics),
+and nothing is written there: every write raises :class:`WriteRefused` instead of pretending. A
+file written by a newer version of the app (a higher ``"version"``) is never moved or
+overwritten: it is told once, read as absent, and writes to it are refused. Writing problems in
+a usable folder raise :class:`StorageError`, whose message is fit for the player's eyes.
 
 No pygame here: the UI calls this module, never the other way round.
 """
@@ -32,8 +34,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
-import platformdirs
-
 from .datafiles import (
     AI_PACES,
     ANIMATION_SPEEDS,
@@ -49,15 +49,19 @@ from .datafiles import (
     valid_game_id,
 )
 from .engine.jsonable import MAX_BYTES, read_json
+from .folders import APP_NAME, DATA_ENV, Folders, default_folders
 from .i18n import N_, _
+from .migration import migrate
 
 __all__ = [
     "AI_PACES",
     "ANIMATION_SPEEDS",
+    "APP_NAME",
     "DATA_ENV",
     "MAX_GAME_ID_LENGTH",
     "MAX_WINDOW_SIDE",
     "WINDOW_SECONDS",
+    "Folders",
     "GameStats",
     "LoadResult",
     "SeatResult",
@@ -68,10 +72,6 @@ __all__ = [
     "write_json_atomic",
 ]
 
-APP_NAME = "nove-desktop"
-DATA_ENV = "NOVE_DESKTOP_DATA"
-"""Environment variable naming the data folder; it overrides the platform default."""
-
 SAVE_FORMAT = "nove-desktop-save"
 SETTINGS_FORMAT = "nove-desktop-settings"
 STATISTICS_FORMAT = "nove-desktop-statistics"
@@ -79,6 +79,7 @@ FILE_VERSION = 1
 """The version of every data file this build writes (the autosave's is ``session.SAVE_VERSION``:
 a test keeps them in step); a higher one was written by a newer version of the app."""
 LOG_NAME = "problems.log"
+"""The developers' log, in the state folder."""
 MAX_LOG_BYTES = 256 * 1024
 """The log is started afresh (the old one kept as ``problems.log.old``) past this size."""
 
@@ -86,7 +87,7 @@ _SETTING_CHECKS = SETTING_CHECKS  # the name the tests have always used
 
 
 class StorageError(Exception):
-    """A file in the data folder could not be written or removed.
+    """A file of the app's folders could not be written or removed.
 
     ``str(error)`` is a one-line message for the player; ``reason`` is the bare cause
     (e.g. "No space left on device").
@@ -98,7 +99,7 @@ class StorageError(Exception):
 
 
 class WriteRefused(StorageError):
-    """A write that was not even tried: the data folder cannot be written to, or the file belongs
+    """A write that was not even tried: the file's folder cannot be written to, or it belongs
     to a newer version of the app. ``told`` is True when the player has already been told why
     (the ``load_*`` call that found it said so), so callers need not say it again."""
 
@@ -114,7 +115,7 @@ class LoadResult:
     ``data`` is the JSON object, or None when the file is missing, unreadable or of a newer
     version. ``problem`` is None, or a one-line message for the player: the file was unreadable
     and moved aside to ``kept_aside`` (None if even that failed or was not tried), the file comes
-    from a newer version (left untouched), and/or the data folder cannot be written to.
+    from a newer version (left untouched), and/or the file's folder cannot be written to.
     """
 
     data: dict[str, Any] | None
@@ -128,6 +129,7 @@ class _Document:
 
     stem: str
     marker: str
+    role: str  # the folder it lives in: "data" or "config" (a field name of Folders)
     label: str  # used as "<label> could not be read"
     noun: str  # used as "could not save <noun>"
     newer: str  # what the player is told about a file of a newer version (marked for _())
@@ -140,6 +142,7 @@ class _Document:
 SAVE_DOCUMENT = _Document(
     "autosave",
     SAVE_FORMAT,
+    "data",
     "The saved game",
     "the game",
     N_(
@@ -150,6 +153,7 @@ SAVE_DOCUMENT = _Document(
 SETTINGS_DOCUMENT = _Document(
     "settings",
     SETTINGS_FORMAT,
+    "config",
     "The settings file",
     "the settings",
     N_(
@@ -160,6 +164,7 @@ SETTINGS_DOCUMENT = _Document(
 STATISTICS_DOCUMENT = _Document(
     "statistics",
     STATISTICS_FORMAT,
+    "data",
     "The statistics file",
     "the statistics",
     N_(
@@ -378,84 +383,186 @@ def _read_object(path: Path) -> dict[str, Any]:
 
 def default_root() -> Path:
     """The data folder: ``NOVE_DESKTOP_DATA`` if set, else the platform's user data folder."""
-    override = os.environ.get(DATA_ENV, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return default_folders().data
+
+
+_TOLD_ROLES = ("data", "config")
+"""The folders a player is told about: those of their saved files (the log is best effort)."""
+
+
+class _Folder:
+    """One folder and its fitness for our files: checked once (created if missing, a probe file
+    written and removed), told to the player once. ``roles`` are the Folders fields it serves
+    (several when they are one folder, which is then checked and told once)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.roles: set[str] = set()
+        self.told = False
+        self._checked = False
+        self._problem: str | None = None  # why it cannot be written to
+        self._readable = True
+
+    @property
+    def usable(self) -> bool:
+        if not self._checked:
+            self._checked = True
+            self._problem = _folder_problem(self.path)
+            self._readable = self.path.is_dir()
+        return self._problem is None
+
+    @property
+    def readable(self) -> bool:
+        return self.usable or self._readable
+
+    def message(self) -> str | None:
+        """What the player is told about this folder when it is not usable, in the active
+        language (None when it holds none of the player's files: the state folder alone)."""
+        reason = self._problem
+        if {"data", "config"} <= self.roles:  # one folder for everything (NOVE_DESKTOP_DATA)
+            if self.readable:
+                return _(
+                    "The data folder {folder} cannot be written to ({reason}): what it holds "
+                    "was read, but games, settings and statistics will not be saved."
+                ).format(folder=self.path, reason=reason)
+            return _(
+                "The data folder {folder} cannot be used ({reason}): games, settings and "
+                "statistics will not be saved."
+            ).format(folder=self.path, reason=reason)
+        if "data" in self.roles:
+            if self.readable:
+                return _(
+                    "The data folder {folder} cannot be written to ({reason}): what it holds "
+                    "was read, but games and statistics will not be saved."
+                ).format(folder=self.path, reason=reason)
+            return _(
+                "The data folder {folder} cannot be used ({reason}): games and statistics "
+                "will not be saved."
+            ).format(folder=self.path, reason=reason)
+        if "config" in self.roles:
+            if self.readable:
+                return _(
+                    "The settings folder {folder} cannot be written to ({reason}): your "
+                    "settings were read, but changes to them will not be saved."
+                ).format(folder=self.path, reason=reason)
+            return _(
+                "The settings folder {folder} cannot be used ({reason}): the default settings "
+                "are used, and changes to them will not be saved."
+            ).format(folder=self.path, reason=reason)
+        return None
 
 
 class Storage:
-    """The app's data folder: the autosave, the settings and the statistics.
+    """The app's files: the autosave and the statistics in the data folder, the settings in the
+    config folder, the problems log in the state folder.
 
-    ``root`` defaults to the ``NOVE_DESKTOP_DATA`` environment variable if set, else the
-    platform's user data folder. ``clock`` gives the time used to name files moved aside and to
-    date the log.
+    ``root`` puts every file in that one folder (as ``NOVE_DESKTOP_DATA`` does); ``folders``
+    names the three folders. With neither, ``NOVE_DESKTOP_DATA`` if set, else the platform's
+    folders (``folders.default_folders``). When the folders differ, the settings and log a
+    0.2.0 data folder holds are moved to theirs the first time a file is used (``migration``).
+    ``clock`` gives the time used to name files moved aside and to date the log.
     """
 
     def __init__(
         self,
         root: str | os.PathLike[str] | None = None,
         *,
+        folders: Folders | None = None,
         clock: Callable[[], datetime] = datetime.now,
     ) -> None:
-        self.root = Path(root) if root is not None else default_root()
+        if root is not None and folders is not None:
+            raise TypeError("Storage takes one root folder or the three folders, not both")
+        if folders is None:
+            folders = Folders.single(root) if root is not None else default_folders()
+        self.folders = folders
+        self.root = folders.data
         self._clock = clock
-        self._unusable: str | None = None  # why the folder cannot be written to, once checked
-        self._readable = True  # whether it is a folder whose files can be read
-        self._checked = False
-        self._folder_told = False
+        self._places: dict[str, _Folder] | None = None  # by role, once settled
+        self._migration_failed: str | None = None  # why; told by the first load_* call
         self._told: set[str] = set()  # files whose problem was reported but that stayed
         self._newer: set[str] = set()  # files of a newer version: never moved or overwritten
         self._peeked: set[str] = set()  # files whose version is known
         self.settings_reset = False  # the last load_settings set a damaged file aside
 
-    # -- the folder -------------------------------------------------------------------------------
+    # -- the folders ------------------------------------------------------------------------------
+    def _place(self, role: str) -> _Folder:
+        """The folder of ``role`` ("data", "config" or "state"), after 0.2.0's files were moved."""
+        if self._places is None:
+            self._settle()
+        assert self._places is not None
+        return self._places[role]
+
+    def _settle(self) -> None:
+        """Move the files of a 0.2.0 data folder (once, when the folders differ), then give each
+        role its folder: one object per distinct folder, so that it is checked and told once. A
+        settings file or log that could not be moved is used where it is, this session."""
+        paths = {role: getattr(self.folders, role) for role in ("data", "config", "state")}
+        report = migrate(self.folders, self._clock()) if self.folders.separate else None
+        if report is not None and report.left:
+            for role, name in (("config", SETTINGS_DOCUMENT.filename), ("state", LOG_NAME)):
+                if name in report.left and not os.path.lexists(paths[role] / name):
+                    paths[role] = self.folders.data
+            self._migration_failed = report.first_reason
+        by_path: dict[Path, _Folder] = {}
+        self._places = {}
+        for role, path in paths.items():
+            self._places[role] = by_path.setdefault(path, _Folder(path))
+            self._places[role].roles.add(role)
+        if report is not None:  # the log's own folder is known only now; a move that worked
+            for line in report.failed:  # is no problem (and leaves the log's bytes as they were)
+                self._log(f"moving 0.2.0's files: {line}")
+
+    def _migration_problem(self) -> str | None:
+        """The message about 0.2.0's files that could not be moved, once, in the language
+        active when it is told (the move happens before the settings choose it)."""
+        reason, self._migration_failed = self._migration_failed, None
+        if reason is None:
+            return None
+        return _(
+            "Some files of an earlier version could not be moved to their new folder "
+            "({reason}): they were left in {folder}, and nothing was lost."
+        ).format(reason=reason, folder=self.folders.data)
+
     @property
     def usable(self) -> bool:
-        """Whether files can be written in the data folder (checked once: created if missing, a
-        probe file written and removed). A folder that is not usable may still be read."""
-        if not self._checked:
-            self._checked = True
-            self._unusable = _folder_problem(self.root)
-            self._readable = self.root.is_dir()
-        return self._unusable is None
+        """Whether files can be written in the folders of the player's files (checked once: each
+        created if missing, a probe file written and removed). A folder that is not usable may
+        still be read."""
+        return all(self._place(role).usable for role in _TOLD_ROLES)
 
     writable = usable
 
     @property
     def readable(self) -> bool:
-        """Whether the data folder is a folder whose files can be read (even if not written)."""
-        return self.usable or self._readable
+        """Whether the folders of the player's files can be read (even if not written)."""
+        return all(self._place(role).readable for role in _TOLD_ROLES)
 
     def can_write(self, name: str) -> bool:
-        """Whether a write of data file ``name`` would be tried: the folder can be written to
+        """Whether a write of data file ``name`` would be tried: its folder can be written to
         and the file does not belong to a newer version of the app."""
-        return self.usable and not self._of_newer_version(self._document(name))
+        document = self._document(name)
+        return self._place(document.role).usable and not self._of_newer_version(document)
 
     def folder_problem(self) -> str | None:
-        """The one message for the player about a data folder that cannot be written to, the
-        first time it is asked (the first ``load_*`` call asks); None afterwards and when the
-        folder is fine. It is in the active language."""
-        if self.usable or self._folder_told:
-            return None
-        self._folder_told = True
-        return self._folder_message()
+        """The messages for the player about the folders that cannot be written to, the first
+        time each is asked (a ``load_*`` call asks for its file's folder); None afterwards and
+        when the folders are fine. They are in the active language."""
+        places = {id(place): place for place in map(self._place, _TOLD_ROLES)}
+        return _both(*(self._tell(place) for place in places.values()))
 
-    def _folder_message(self) -> str:
-        if self.readable:
-            return _(
-                "The data folder {folder} cannot be written to ({reason}): what it holds was "
-                "read, but games, settings and statistics will not be saved."
-            ).format(folder=self.root, reason=self._unusable)
-        return _(
-            "The data folder {folder} cannot be used ({reason}): games, settings and "
-            "statistics will not be saved."
-        ).format(folder=self.root, reason=self._unusable)
+    def _tell(self, place: _Folder) -> str | None:
+        if place.usable or place.told:
+            return None
+        place.told = True
+        return place.message()
+
+    def _path(self, document: _Document) -> Path:
+        return self._place(document.role).path / document.filename
 
     # -- generic ----------------------------------------------------------------------------------
     def path_of(self, name: str) -> Path:
         """The file behind a data file name (``"autosave"``, ``"settings"``, ``"statistics"``)."""
-        return self.root / self._document(name).filename
+        return self._path(self._document(name))
 
     def load_json(self, name: str) -> LoadResult:
         """Read one data file (``"autosave"``, ``"settings"`` or ``"statistics"``).
@@ -467,15 +574,16 @@ class Storage:
         also carries the folder's problem. Never raises for a bad file or folder.
         """
         document = self._document(name)
-        folder = self.folder_problem()
-        if not self.readable:
-            return LoadResult(None, folder)
+        place = self._place(document.role)
+        told = _both(self._migration_problem(), self._tell(place))
+        if not place.readable:
+            return LoadResult(None, told)
         result = self._load(document)
-        return dataclasses.replace(result, problem=_both(folder, result.problem))
+        return dataclasses.replace(result, problem=_both(told, result.problem))
 
     def _load(self, document: _Document) -> LoadResult:
         try:
-            data = _read_object(self.root / document.filename)
+            data = _read_object(self._path(document))
         except FileNotFoundError:
             self._peeked.add(document.stem)
             return LoadResult(None)
@@ -520,16 +628,14 @@ class Storage:
 
     def has_saved_game(self) -> bool:
         """Whether an autosave file exists (cheap; it may still turn out unreadable)."""
-        return self.readable and (self.root / SAVE_DOCUMENT.filename).exists()
+        return self._place(SAVE_DOCUMENT.role).readable and self._path(SAVE_DOCUMENT).exists()
 
     def set_aside_game(self, why: str = "it could not be resumed") -> LoadResult:
         """Move the autosave aside (kept, never deleted), e.g. when it reads as JSON but cannot be
         resumed (``why`` goes to the log). ``problem`` says where it went; no data. Missing
         file, a folder that cannot be written to or a save of a newer version: nothing happens
         (``kept_aside`` is None)."""
-        if not self.can_write(SAVE_DOCUMENT.stem) or not os.path.lexists(
-            self.root / SAVE_DOCUMENT.filename
-        ):
+        if not self.can_write(SAVE_DOCUMENT.stem) or not os.path.lexists(self._path(SAVE_DOCUMENT)):
             return LoadResult(None)
         return self._set_aside(SAVE_DOCUMENT, why)
 
@@ -537,7 +643,7 @@ class Storage:
         """Remove the autosave (nothing happens if there is none). Raises :class:`WriteRefused`
         if the folder cannot be written to or the save belongs to a newer version."""
         self._refuse_if_unwritable(SAVE_DOCUMENT)
-        path = self.root / SAVE_DOCUMENT.filename
+        path = self._path(SAVE_DOCUMENT)
         try:
             path.unlink(missing_ok=True)
         except OSError as error:
@@ -567,10 +673,12 @@ class Storage:
 
     def language_hint(self) -> str:
         """The language setting of a readable settings file, else "" (the system's): read
-        quietly (nothing moved, nothing told), so that what ``load_settings`` then says about
-        the folder and the files is in the language the player chose."""
+        quietly (no damaged file moved, nothing told), so that what ``load_settings`` then says
+        about the folders and the files is in the language the player chose. Being the app's
+        first call, it is the one that moves a 0.2.0 data folder's files (told by the next
+        ``load_*`` call)."""
         with contextlib.suppress(OSError, ValueError):
-            data = _read_object(self.root / SETTINGS_DOCUMENT.filename)
+            data = _read_object(self._path(SETTINGS_DOCUMENT))
             language = data.get("language")
             if _has_markers(data, SETTINGS_FORMAT) and SETTING_CHECKS["language"](language):
                 return str(language)
@@ -691,7 +799,7 @@ class Storage:
         counted: list[str] = []
         if statistics or not problem:
             with contextlib.suppress(OSError, ValueError):
-                raw = _read_object(self.root / STATISTICS_DOCUMENT.filename).get("counted")
+                raw = _read_object(self._path(STATISTICS_DOCUMENT)).get("counted")
                 if isinstance(raw, list):
                     counted = [key for key in raw if isinstance(key, str)][-MAX_COUNTED_KEYS:]
         return statistics, counted, problem
@@ -707,8 +815,9 @@ class Storage:
 
     def _refuse_if_unwritable(self, document: _Document) -> None:
         """Raise :class:`WriteRefused` rather than write where we must not."""
-        if not self.usable:
-            raise WriteRefused(self._folder_message(), told=self._folder_told)
+        place = self._place(document.role)
+        if not place.usable:
+            raise WriteRefused(place.message() or "", told=place.told)
         if self._of_newer_version(document):
             raise WriteRefused(_(document.newer), told=document.stem in self._told)
 
@@ -718,13 +827,13 @@ class Storage:
         if document.stem not in self._peeked:
             self._peeked.add(document.stem)
             with contextlib.suppress(OSError, ValueError):
-                if _is_newer(_read_object(self.root / document.filename), document.marker):
+                if _is_newer(_read_object(self._path(document)), document.marker):
                     self._newer.add(document.stem)
         return document.stem in self._newer
 
     def _write(self, document: _Document, data: dict[str, Any]) -> None:
         self._refuse_if_unwritable(document)
-        path = self.root / document.filename
+        path = self._path(document)
         try:
             write_json_atomic(path, data)
         except StorageError as error:
@@ -740,27 +849,28 @@ class Storage:
             self._log(f"{document.filename}: could not write back what was kept: {error.reason}")
 
     def _aside_path(self, document: _Document) -> Path:
-        """A free ``<stem>.corrupt-<timestamp>[-N].json`` name in the data folder."""
+        """A free ``<stem>.corrupt-<timestamp>[-N].json`` name in the file's folder."""
         stamp = self._clock().strftime("%Y%m%d-%H%M%S")
         base = f"{document.stem}.corrupt-{stamp}"
-        candidate = self.root / f"{base}.json"
+        folder = self._place(document.role).path
+        candidate = folder / f"{base}.json"
         number = 1
         while os.path.lexists(candidate):
             number += 1
-            candidate = self.root / f"{base}-{number}.json"
+            candidate = folder / f"{base}-{number}.json"
         return candidate
 
     def _set_aside(self, document: _Document, detail: str, partly: bool = False) -> LoadResult:
         """Move a bad file out of the way, never over another file; log ``detail``. ``partly``:
         what could be used of it is used (the message says so). A file that cannot be moved is
         reported the first time only; in a folder that cannot be written to, nothing is tried."""
-        source = self.root / document.filename
+        source = self._path(document)
         what = (
             f"{document.label} had values that could not be used (the others were kept)"
             if partly
             else f"{document.label} could not be read"
         )
-        if not self.usable:
+        if not self._place(document.role).usable:
             return self._once(document, f"{what}; it was left as {source.name}.")
         for _attempt in range(100):
             target = self._aside_path(document)
@@ -789,15 +899,15 @@ class Storage:
 
     def log_problem(self, line: str) -> None:
         """Technical details of a problem the player was told about in their words."""
-        if self.usable:
-            self._log(line)
+        self._log(line)
 
     def _log(self, line: str) -> None:
-        """Append a dated line to the developers' log in the data folder (best effort: a log
+        """Append a dated line to the developers' log in the state folder (best effort: a log
         that cannot be written never stops the app)."""
-        if not self.usable:
+        place = self._place("state")
+        if not place.usable:
             return
-        path = self.root / LOG_NAME
+        path = place.path / LOG_NAME
         stamp = self._clock().strftime("%Y-%m-%d %H:%M:%S")
         flat = "".join(c if c.isprintable() else " " for c in line)
         with contextlib.suppress(OSError):
@@ -826,9 +936,9 @@ def _folder_problem(root: Path) -> str | None:
     return None
 
 
-def _both(first: str | None, second: str | None) -> str | None:
-    """Two messages for the player as one (either may be None)."""
-    return " ".join(text for text in (first, second) if text) or None
+def _both(*messages: str | None) -> str | None:
+    """Messages for the player as one (any may be None)."""
+    return " ".join(text for text in messages if text) or None
 
 
 def _show(value: object) -> str:

@@ -127,8 +127,9 @@ uninstall() {
     [ -n "$hicolor" ] && refresh_icon_cache "$hicolor"
     say "Removed $APP from $prefix."
     if [ -n "${HOME:-}" ]; then
-        say "Your saves and settings are kept in ${XDG_DATA_HOME:-$HOME/.local/share}/$APP"
-        say "(delete that folder to remove them too)."
+        say "Your saves and statistics stay in ${XDG_DATA_HOME:-$HOME/.local/share}/$APP,"
+        say "your settings in ${XDG_CONFIG_HOME:-$HOME/.config}/$APP and the problems log in"
+        say "${XDG_STATE_HOME:-$HOME/.local/state}/$APP (delete those folders to remove them too)."
     fi
 }
 

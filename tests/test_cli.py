@@ -16,7 +16,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import pytest
+from platformdirs.unix import Unix
 
 from nove_desktop import cli
 from nove_desktop.engine import Action
@@ -603,6 +605,33 @@ def test_every_help_says_where_the_files_are_and_how_to_move_them(
         cli.main([*command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "NOVE_DESKTOP_DATA" in text and "/somewhere/else" in text
+    assert all(f"{kind} folder" in text for kind in ("data", "config", "state"))
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["replay"], ["demo"]])
+def test_every_help_names_the_three_folders_whole(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the variable: the platform's three folders, each on one line (copyable, never
+    broken at a hyphen), the home folder as ``~``, and the variables that move them."""
+    monkeypatch.delenv("NOVE_DESKTOP_DATA", raising=False)
+    monkeypatch.setenv("HOME", "/home/ada")
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(platformdirs, "PlatformDirs", Unix)
+    with pytest.raises(SystemExit):
+        cli.main([*command, "--help"])
+    out = capsys.readouterr().out
+    epilog = out[out.index("Files:") :]
+    for kind, folder in [
+        ("data", "~/.local/share/nove-desktop"),
+        ("config", "~/.config/nove-desktop"),
+        ("state", "~/.local/state/nove-desktop"),
+    ]:
+        assert f"{kind} folder" in " ".join(epilog.split())
+        assert folder in epilog.split() or f"{folder}," in epilog.split()
+    for variable in ("NOVE_DESKTOP_DATA", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        assert variable in epilog
 
 
 def test_the_simulate_help_explains_every_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -104,7 +104,10 @@ def test_xdg_data_home_gets_the_menu_entry_and_icons(built, tmp_path):
     done = install(folder, "--uninstall", env=env)
     assert done.returncode == 0, done.stderr
     assert not data.exists() and list(home.iterdir()) == []
-    assert f"saves and settings are kept in {data}/nove-desktop" in done.stdout
+    said = " ".join(done.stdout.split())
+    assert f"saves and statistics stay in {data}/nove-desktop," in said
+    assert f"settings in {home}/.config/nove-desktop and" in said
+    assert f"log in {home}/.local/state/nove-desktop (delete" in said
 
 
 def test_uninstalling_what_is_not_there_says_so(built, tmp_path):

@@ -461,16 +461,6 @@ def test_an_explicit_root_beats_the_environment(
     assert Storage(tmp_path / "explicit").root == tmp_path / "explicit"
 
 
-def test_without_the_variable_the_platform_folder_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(DATA_ENV, raising=False)
-    monkeypatch.setattr(
-        storage.platformdirs,
-        "user_data_dir",
-        lambda name, appauthor: f"/platform/{name}/{appauthor}",
-    )
-    assert Storage().root == Path("/platform/nove-desktop/False")
-
-
 def test_unknown_data_file_names_are_refused(store: Storage) -> None:
     with pytest.raises(ValueError, match="Unknown data file"):
         store.load_json("passwords")

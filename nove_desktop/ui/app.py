@@ -135,7 +135,7 @@ class App:
 
     def report_problem(self, text: str, error: BaseException | None = None) -> None:
         """Tell the player once, in their words, what went wrong and what the app did; the
-        technical details go to the log file in the data folder."""
+        technical details go to the log file in the state folder."""
         if text not in self.reported:
             self.reported.add(text)
             self.notify(text, error=True, seconds=6)

@@ -238,3 +238,40 @@ def test_files_of_a_newer_version_are_named_and_left_untouched(tmp_path: Path) -
         while len(app.stack):
             app.stack.pop()
         pygame.quit()
+
+
+@pytest.mark.parametrize("config_blocked", [False, True])
+def test_a_0_2_0_data_folder_starts_the_app_in_its_language_and_a_failed_move_is_told_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config_blocked: bool
+) -> None:
+    """The player's path: no NOVE_DESKTOP_DATA, the XDG folders, 0.2.0's settings in the data
+    folder. They are moved (or, if the config folder cannot be made, used where they are, with
+    one message) and the app opens in the language they chose."""
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    for variable, name in [("XDG_DATA_HOME", "share"), ("XDG_CONFIG_HOME", "config")]:
+        monkeypatch.setenv(variable, str(tmp_path / name))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    old = tmp_path / "share" / "nove-desktop"
+    old.mkdir(parents=True)
+    raw = b'{"format": "nove-desktop-settings", "version": 1, "language": "it", "volume": 0.3}'
+    (old / "settings.json").write_bytes(raw)
+    if config_blocked:
+        (tmp_path / "config").write_bytes(b"")
+    app = App(size=(1024, 640))
+    try:
+        said = [toast.text for toast in app.toasts]
+        app.scenes.push("title")
+        app.step([], FRAME)
+        said += [toast.text for toast in app.toasts if toast.text not in said]
+        assert app.settings.language == "it" and app.settings.volume == 0.3
+        if config_blocked:
+            assert (old / "settings.json").read_bytes() == raw
+            assert len(said) == 1 and str(old) in said[0], said  # in Italian
+            assert said[0].startswith("Alcuni file di una versione precedente"), said
+        else:
+            assert (tmp_path / "config" / "nove-desktop" / "settings.json").read_bytes() == raw
+            assert not (old / "settings.json").exists() and said == []
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        pygame.quit()
