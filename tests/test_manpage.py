@@ -193,3 +193,23 @@ def test_the_check_refuses_a_page_with_warnings_or_a_stamp(tmp_path: Path) -> No
         manpage.check_manpage(stamped)
     with pytest.raises(CheckFailed, match="no man page"):
         manpage.check_manpage(tmp_path / "missing.6")
+
+
+def test_an_epilog_naming_folders_and_variables_fills_both_sections() -> None:
+    """The sentence that names the folders is under FILES even when it names the variables
+    that move them too (then under ENVIRONMENT as well); one naming a variable alone is not."""
+    parser = argparse.ArgumentParser(
+        prog="planted",
+        description="Folders.",
+        epilog="Files: data in ~/.local/share/planted, settings in ~/.config/planted (on "
+        "Linux XDG_DATA_HOME and XDG_CONFIG_HOME move them). Set PLANTED_DATA to a folder "
+        "to keep all of them there instead.",
+    )
+    out, warnings = rendered(manpage.manpage(parser, "1.0", "2026-12-03"))
+    assert warnings == ""
+    parts = {name: flat(body) for name, body in sections(out).items()}
+    assert parts["FILES"].startswith("Files: data in ~/.local/share/planted, settings in")
+    assert "PLANTED_DATA" not in parts["FILES"]
+    environment = parts["ENVIRONMENT"]
+    assert environment.startswith("XDG_DATA_HOME, XDG_CONFIG_HOME Files: data in")
+    assert "PLANTED_DATA Set PLANTED_DATA to a folder" in environment

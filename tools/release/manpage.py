@@ -36,6 +36,8 @@ MANUAL = "Games Manual"
 PAGE_NAME = f"{APP}.{SECTION}"
 VARIABLE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 """An environment variable's name as the epilog writes it: ``NOVE_DESKTOP_DATA``."""
+FOLDER = re.compile(r"\S[/\\]\S")
+"""A folder's path in a sentence: ``~/.config/nove-desktop``, ``%LOCALAPPDATA%\\nove-desktop``."""
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 
 # Characters that roff would not print as themselves: a backslash starts an escape, "-" may
@@ -201,25 +203,27 @@ def units(text: str, raw: bool) -> list[list[str]]:
 
 
 def epilog_sections(text: str, raw: bool) -> list[str]:
-    """ENVIRONMENT (each variable the epilog names, with the sentences that name it first)
-    and FILES (every other sentence, paragraphs kept)."""
-    variables: dict[str, list[str]] = {}
+    """ENVIRONMENT and FILES from the epilog's sentences (or lines, if kept as written): one
+    that names variables is told under those variables, one that names a folder (or no
+    variable) under FILES; a sentence doing both is in both, so that each section reads whole."""
+    variables: dict[tuple[str, ...], list[str]] = {}
     files: list[list[str]] = []
     for paragraph in units(text, raw):
         kept = []
         for unit in paragraph:
-            named = VARIABLE.findall(unit)
+            named = tuple(dict.fromkeys(VARIABLE.findall(unit)))
             if named:
-                variables.setdefault(named[0], []).append(unit)
-            else:
+                variables.setdefault(named, []).append(unit)
+            if not named or FOLDER.search(unit):
                 kept.append(unit)
         if kept:
             files.append(kept)
     lines = []
     if variables:
         lines.append(".SH ENVIRONMENT")
-        for name, said in variables.items():
-            lines += [".TP", bold(name), *text_lines("\n".join(said), raw)]
+        for names, said in variables.items():
+            lines += [".TP", ", ".join(bold(name) for name in names)]
+            lines += text_lines("\n".join(said), raw)
     if files:
         lines.append(".SH FILES")
         for paragraph in files:
@@ -246,15 +250,14 @@ def manpage(
         f".TH {argument(program.upper())} {SECTION} {argument(date)} "
         f"{argument(f'{program} {version}')} {argument(MANUAL)}",
         ".nh",  # no hyphenation: an option split as "--save-re-plays" cannot be copied
+        ".ad l",  # ragged right: justified, long folder names leave wide gaps between words
         ".SH NAME",
         f"{escape(program)} \\- {escape(summary)}",
         ".SH SYNOPSIS",
-        ".ad l",  # ragged right: justified, a synopsis is full of wide gaps
         synopsis_line([program], parser),
     ]
     for name, _help, sub in commands(parser):
         lines += [".br", synopsis_line([program, name], sub)]
-    lines.append(".ad")
     lines += [".SH DESCRIPTION", *text_lines(description, is_raw(parser))]
     lines += [".SH OPTIONS", *option_items(parser, with_help=True)]
     if commands(parser):
