@@ -43,9 +43,11 @@ make_venv() {
 
 need_release_tools() {
     # The release checks validate menu entries with desktop-file-validate, and build and
-    # install .deb files with dpkg-deb and dpkg (both in dpkg itself on Debian and Ubuntu).
+    # install .deb files with dpkg-deb and dpkg (both in dpkg itself on Debian and Ubuntu),
+    # and render the man page with groff (groff-base) to catch its warnings.
     local missing=""
     command -v desktop-file-validate >/dev/null || missing="desktop-file-utils"
+    command -v groff >/dev/null || missing="$missing groff-base"
     command -v dpkg-deb >/dev/null || missing="$missing dpkg"
     [ -z "$missing" ] && return
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then

@@ -24,12 +24,23 @@ from nove_desktop.ai import SEAT_KINDS, SeatError
 from .engine.errors import EngineError, InvalidOptionsError
 from .engine.game import MAX_ROUND_LIMIT
 from .engine.jsonable import MAX_BYTES
+from .engine.registry import Registry
 from .engine.replay import MAX_ITERATIONS, MAX_SECONDS, MAX_SEED, ReplayError, loads, run
 from .games import default_registry
 from .match import new_replay, play_match
 from .version import app_version
 
+EXIT_OK = 0
+EXIT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_STATUSES = {
+    EXIT_OK: "success (the self-test found nothing wrong, every simulated game ended)",
+    EXIT_FAILED: "the self-test found a problem, or a simulated game failed (its replay is "
+    "written and named in the report)",
+    EXIT_USAGE: "a mistake in the command line or its files: an unknown option or game, a value "
+    "out of range, a replay that cannot be read; one line on the standard error says which",
+}
+"""The exit statuses and what they mean (the man page's EXIT STATUS section lists them)."""
 MAX_GAMES = 100_000
 """The most games one ``simulate`` run plays: hours of work already, and a typo beyond."""
 DEFAULT_MAX_ROUNDS = 500
@@ -40,7 +51,7 @@ class CliError(Exception):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args))
@@ -101,11 +112,20 @@ class _HelpFormatter(argparse.HelpFormatter):
         )
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser and its sub-commands: ``--help`` and the man page
+    (``tools/release/manpage.py``) are both written from it."""
     epilog = _epilog()
+    registry = default_registry()
+    titles = [registry.get(game_id).title for game_id in registry.ids()]
+    description = (
+        f"Card games at a desktop table: {', '.join(titles[:-1])} and {titles[-1]}, against AI "
+        "seats or in pass-and-play. Without a command it opens the game's window; the "
+        "commands play and replay games headless."
+    )
     parser = argparse.ArgumentParser(
         prog="nove-desktop",
-        description="Card games at a desktop table.",
+        description=description,
         epilog=epilog,
         formatter_class=_HelpFormatter,
     )
@@ -144,19 +164,18 @@ def _parser() -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=_HelpFormatter,
     )
-    games = default_registry().ids()
     sim.add_argument(
         "--game",
         default="nove",
         metavar="GAME",
-        help=f"the game to play: {', '.join(games)} (default nove)",
+        help=f"the game to play: {', '.join(registry.ids())} (default nove)",
     )
     sim.add_argument(
         "--players",
         type=int,
         default=4,
         help="seats at the table, within the game's own range "
-        "(NOVE, Kaël, NUM-X 2-6; NOX 3-6; banco 2-12; default 4)",
+        f"({_player_ranges(registry)}; default 4)",
     )
     sim.add_argument(
         "--games", type=int, default=100, help=f"games to play, 1 to {MAX_GAMES} (default 100)"
@@ -194,18 +213,29 @@ def _parser() -> argparse.ArgumentParser:
         "--iterations",
         type=int,
         default=None,
-        help="Hard seats' simulations per decision (default: the game's fixed budget; "
-        "the same games on every run and machine)",
+        help=f"Hard seats' simulations per decision, 1 to {MAX_ITERATIONS} (default: the "
+        "game's fixed budget; the same games on every run and machine)",
     )
     sim.add_argument(
         "--seconds",
         type=float,
         default=None,
-        help="Hard seats' thinking time per decision instead: NOT repeatable (the games "
-        "depend on the machine's speed and load)",
+        help="Hard seats' thinking time per decision, in seconds, above 0 up to "
+        f"{MAX_SECONDS:g}, instead of --iterations: NOT repeatable (the games depend on the "
+        "machine's speed and load; default: none, the simulation budget applies)",
     )
     sim.set_defaults(handler=_simulate)
     return parser
+
+
+def _player_ranges(registry: Registry) -> str:
+    """Each game's player range, games of one range together: "NOVE, Kaël 2-6; NOX 3-6"
+    (from the games' own descriptions, so the help cannot drift from the rules)."""
+    ranges: dict[tuple[int, int], list[str]] = {}
+    for game_id in registry.ids():
+        game = registry.get(game_id)
+        ranges.setdefault((game.min_players, game.max_players), []).append(game.title)
+    return "; ".join(f"{', '.join(titles)} {low}-{high}" for (low, high), titles in ranges.items())
 
 
 # -- replay ------------------------------------------------------------------------------------

@@ -12,9 +12,10 @@
 #   ~/.local/bin/nove-desktop                     a link to the program, on PATH
 #   ~/.local/share/applications/nove-desktop.desktop          the menu entry
 #   ~/.local/share/icons/hicolor/SIZE/apps/nove-desktop.png   the icon, 16 to 512 pixels
-# ($XDG_DATA_HOME replaces ~/.local/share when it is set.) Every file and every folder it
-# creates is listed in ~/.local/lib/nove-desktop/.install-manifest: --uninstall removes those
-# and nothing else. A copy of this script stays in ~/.local/lib/nove-desktop/ for that.
+#   ~/.local/share/man/man6/nove-desktop.6                    the man page (man nove-desktop)
+# ($XDG_DATA_HOME replaces ~/.local/share when it is set, except for the man page: man looks
+# for it beside ~/.local/bin.) Every file and every folder it creates is listed in
+# ~/.local/lib/nove-desktop/.install-manifest: --uninstall removes those and nothing else. A copy of this script stays in ~/.local/lib/nove-desktop/ for that.
 set -eu
 
 APP=nove-desktop
@@ -137,9 +138,12 @@ uninstall() {
 install_app() {
     [ -x "$here/$APP/$APP" ] || fail "$here/$APP/$APP is missing: run install.sh from the unpacked archive"
     [ -f "$here/$APP.desktop" ] || fail "$here/$APP.desktop is missing"
+    [ -f "$here/$APP.6" ] || fail "$here/$APP.6 is missing"
     [ -n "$datadir" ] || fail "give --prefix to install from here"
     desktop="$datadir/applications/$APP.desktop"
     launcher="$bindir/$APP"
+    # Beside bin/, not in $XDG_DATA_HOME: man looks in ../share/man of each folder on PATH.
+    manpage="$prefix/share/man/man6/$APP.6"
     icons=$(cd "$here" && find icons -name "$APP.png" | sort)
     [ -n "$icons" ] || fail "no icons in $here/icons"
 
@@ -147,7 +151,7 @@ install_app() {
     if [ -e "$libdir" ] && [ ! -f "$manifest" ]; then
         fail "$libdir exists and was not installed by this script: move it away first"
     fi
-    targets="$launcher$newline$desktop"
+    targets="$launcher$newline$desktop$newline$manpage"
     for icon in $icons; do
         targets="$targets$newline$datadir/$icon"
     done
@@ -175,6 +179,7 @@ install_app() {
     mv "$staging" "$libdir"
     make_dir "$bindir"
     make_dir "$datadir/applications"
+    make_dir "$prefix/share/man/man6"
     for icon in $icons; do
         make_dir "$datadir/$(dirname "$icon")"
     done
@@ -185,6 +190,8 @@ install_app() {
     } > "$manifest"
 
     ln -s "$libdir/$APP" "$launcher"
+    cp "$here/$APP.6" "$manpage"
+    chmod 644 "$manpage"
     for icon in $icons; do
         cp "$here/$icon" "$datadir/$icon"
         chmod 644 "$datadir/$icon"

@@ -1,4 +1,4 @@
-"""The app makes no Linux-only assumption (docs/release.md, "Other systems"): it runs no other
+"""The app makes no Linux-only assumption (docs/release.md, "Windows and macOS"): it runs no other
 program, and it names no fixed system path; files are found through pathlib, the resource
 helper and platformdirs. Checked on the source of the app's packages."""
 

@@ -174,3 +174,23 @@ def test_checks_refuse_a_scratch_folder_inside_the_repository():
     with pytest.raises(checks.ReleaseError, match="inside the repository"):
         checks.outside_repository(repo / "build" / "scratch-test")
     assert not (repo / "build" / "scratch-test").exists()  # refused before making anything
+
+
+@pytest.mark.skipif(shutil.which("man") is None, reason="man-db missing")
+def test_man_finds_the_installed_page_from_path(built, tmp_path):
+    """``man nove-desktop`` works after install.sh with ~/.local/bin on PATH (man-db looks in
+    ../share/man of each folder on PATH), and --uninstall takes the page away again."""
+    folder = unpacked(built, tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = checks.clean_env(home, path=f"{home / '.local/bin'}:{checks.SYSTEM_PATH}")
+    assert install(folder, env=env).returncode == 0
+
+    def where() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["man", "-w", "nove-desktop"], env=env, capture_output=True, text=True, check=False
+        )
+
+    assert where().stdout.strip() == str(home / ".local/share/man/man6/nove-desktop.6")
+    assert install(folder, "--uninstall", env=env).returncode == 0
+    assert where().returncode != 0

@@ -8,7 +8,8 @@ Run from the repository root (``./dev.sh release`` and ``./dev.sh test`` do)::
                                     # install, self-test, uninstall (what CI runs)
     python -m tools.release icons DIR [--flat]   # the icon as PNG files (16-512 px)
 
-Modules: ``layout`` (names and places), ``icons``, ``bundle`` (what a onedir build holds),
-``archive`` (the .tar.gz and its install script), ``deb`` (the Debian package), ``checks``
-(installing into scratch places), ``__main__`` (the command line).
+Modules: ``layout`` (names and places), ``icons``, ``manpage`` (nove-desktop(6), written from
+the command line's parser), ``bundle`` (what a onedir build holds), ``archive`` (the .tar.gz and
+its install script), ``deb`` (the Debian package), ``checks`` (installing into scratch places),
+``frozen`` (build.spec's choices per system), ``__main__`` (the command line).
 """

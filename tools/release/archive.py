@@ -5,6 +5,7 @@ It unpacks into ``nove-desktop-VERSION/``::
     nove-desktop/             the onedir build (runs from here as it is)
     nove-desktop.desktop      the menu entry (install.sh writes the program's path into it)
     icons/hicolor/SIZE/apps/nove-desktop.png
+    nove-desktop.6            the man page (install.sh puts it in share/man/man6/)
     install.sh                installs for the user, without root; --uninstall removes it
     README.txt
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from .icons import write_icons
 from .layout import APP, PACKAGING, Release, template
+from .manpage import write_page
 
 
 def _normalised(info: tarfile.TarInfo) -> tarfile.TarInfo:
@@ -42,6 +44,7 @@ def stage_extras(release: Release, glibc: str, folder: Path) -> Path:
     (folder / "README.txt").write_text(readme, encoding="utf-8")
     shutil.copyfile(PACKAGING / f"{APP}.desktop", folder / f"{APP}.desktop")
     write_icons(folder / "icons")
+    write_page(folder, release.version)  # the man page, written from cli.py's parser
     return folder
 
 

@@ -22,6 +22,7 @@ from .checks import (
 )
 from .icons import hicolor_path
 from .layout import APP, Release
+from .manpage import check_manpage
 
 # Other programs' files that a real home has: an install must leave them alone, and the
 # folders that hold them must survive the uninstall.
@@ -37,14 +38,14 @@ ODD_PREFIX = 'odd prefix $HOME "quoted" 100%'
 
 def check_members(archive: Path, release: Release) -> None:
     """Everything lies under one top folder; the program and install.sh are executable; the
-    menu entry, the README and every icon size are there."""
+    menu entry, the README, the man page and every icon size are there."""
     top = release.top_folder
     with tarfile.open(archive) as tar:
         members = {member.name: member for member in tar.getmembers()}
     outside = [name for name in members if name != top and not name.startswith(f"{top}/")]
     if outside:
         raise CheckFailed(f"{archive.name}: entries outside {top}/: {', '.join(outside[:5])}")
-    needed = [f"{APP}/{APP}", "install.sh", f"{APP}.desktop", "README.txt"]
+    needed = [f"{APP}/{APP}", "install.sh", f"{APP}.desktop", "README.txt", f"{APP}.6"]
     needed += [f"icons/{hicolor_path(size).as_posix()}" for size in ICON_SIZES]
     missing = [name for name in needed if f"{top}/{name}" not in members]
     if missing:
@@ -88,6 +89,7 @@ def check_home_install(unpacked: Path, release: Release, scratch: Path) -> str:
         if not (share / "icons" / hicolor_path(size)).is_file():
             raise CheckFailed(f"install.sh did not install the {size} px icon")
     check_menu_entry(share / "applications" / f"{APP}.desktop", program)
+    check_manpage(home / ".local/share/man/man6" / f"{APP}.6")
     line = check_launcher(Path(launcher), release, elsewhere, env)
     installed = snapshot(home)
     run(["sh", unpacked / "install.sh"], cwd=elsewhere, env=env)  # again, over itself
@@ -127,6 +129,7 @@ def check_prefix_install(unpacked: Path, release: Release, scratch: Path) -> Non
     run(["sh", unpacked / "install.sh", f"--prefix={prefix}"], cwd=elsewhere, env=env)
     program = prefix / "lib" / APP / APP
     check_menu_entry(prefix / "share/applications" / f"{APP}.desktop", program)
+    check_manpage(prefix / "share/man/man6" / f"{APP}.6")
     check_launcher(prefix / "bin" / APP, release, elsewhere, env, selftest=False)
     run(["sh", unpacked / "install.sh", "--uninstall", "--prefix", prefix], elsewhere, env)
     expect_unchanged(before, snapshot(parent), "the prefixes after install.sh --uninstall")
@@ -137,6 +140,7 @@ def check_archive(archive: Path, release: Release, scratch: Path) -> str:
     check_members(archive, release)
     unpacked = unpack(archive, release, scratch)
     validate_desktop_file(unpacked / f"{APP}.desktop")
+    check_manpage(unpacked / f"{APP}.6")
     line = check_home_install(unpacked, release, scratch)
     check_prefix_install(unpacked, release, scratch)
     return line

@@ -23,6 +23,7 @@ from .checks import (
 )
 from .icons import hicolor_path
 from .layout import APP, Release, ReleaseError
+from .manpage import check_manpage
 
 LAUNCHER_TARGET = f"../lib/{APP}/{APP}"
 
@@ -56,7 +57,8 @@ def check_fields(deb: Path, release: Release, cwd: Path) -> dict[str, str]:
 
 
 def check_contents(deb: Path, cwd: Path) -> None:
-    """Owned by root, all under /usr, with the launcher link, menu entry, icons, copyright."""
+    """Owned by root, all under /usr, with the launcher link, menu entry, icons, man page
+    and copyright."""
     listing = run([tool("dpkg-deb"), "--contents", deb], cwd, dict(os.environ)).stdout
     paths = {}
     for line in listing.splitlines():
@@ -71,6 +73,7 @@ def check_contents(deb: Path, cwd: Path) -> None:
         f"./usr/lib/{APP}/{APP}": "-rwxr-xr-x",
         f"./usr/share/applications/{APP}.desktop": "-rw-r--r--",
         f"./usr/share/doc/{APP}/copyright": "-rw-r--r--",
+        f"./usr/share/man/man6/{APP}.6.gz": "-rw-r--r--",
     }
     for size in ICON_SIZES:
         needed[f"./usr/share/icons/{hicolor_path(size).as_posix()}"] = "-rw-r--r--"
@@ -125,6 +128,7 @@ def check_deb(deb: Path, release: Release, scratch: Path) -> str:
     validate_desktop_file(entry_path)
     if desktop_entry(entry_path).get("Exec") != APP:
         raise CheckFailed(f"{entry_path}: Exec should start {APP} from PATH")
+    check_manpage(root / "usr/share/man/man6" / f"{APP}.6.gz")
     line = check_launcher(root / "usr/bin" / APP, release, elsewhere, env)
     run([*dpkg(root), "--purge", APP], elsewhere, env)
     expect_unchanged(before, snapshot(root, skip=not_the_database), "the root after dpkg --purge")

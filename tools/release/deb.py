@@ -2,9 +2,10 @@
 
 It installs the onedir build in ``/usr/lib/nove-desktop`` (Debian keeps a program's private
 files there, and a package must not write to ``/opt``), a relative link
-``/usr/bin/nove-desktop``, the menu entry, the icon in the hicolor theme and
-``/usr/share/doc/nove-desktop/copyright``. It has no maintainer scripts: the menu and icon
-caches are refreshed by the triggers of desktop-file-utils and the icon theme packages.
+``/usr/bin/nove-desktop``, the menu entry, the icon in the hicolor theme, the man page
+``/usr/share/man/man6/nove-desktop.6.gz`` and ``/usr/share/doc/nove-desktop/copyright``. It
+has no maintainer scripts: the menu and icon caches are refreshed by the triggers of
+desktop-file-utils and the icon theme packages.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from .bundle import tree_size_kib
 from .layout import APP, PACKAGING, Release, ReleaseError, template
+from .manpage import write_gzipped_page
 
 LIB = Path("usr/lib") / APP
 
@@ -54,6 +56,7 @@ def stage_deb(onedir: Path, icons: Path, release: Release, depends: str, root: P
     (share / "applications").mkdir(parents=True)
     shutil.copyfile(PACKAGING / f"{APP}.desktop", share / "applications" / f"{APP}.desktop")
     shutil.copytree(icons / "hicolor", share / "icons" / "hicolor")
+    write_gzipped_page(share / "man" / "man6", release.version)  # written from cli.py's parser
     (share / "doc" / APP).mkdir(parents=True)
     shutil.copyfile(PACKAGING / "deb" / "copyright", share / "doc" / APP / "copyright")
     _plain_modes(root)
