@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from nove_desktop.version import APP_ID
 from tools.release import check_archive, check_deb, checks
 from tools.release.archive import stage_extras, write_archive
 from tools.release.deb import build_deb, stage_deb
@@ -97,8 +98,10 @@ def test_xdg_data_home_gets_the_menu_entry_and_icons(built, tmp_path):
     env = {**checks.clean_env(home), "XDG_DATA_HOME": str(data)}
     done = install(folder, env=env)
     assert done.returncode == 0, done.stderr
-    assert (data / "applications" / "nove-desktop.desktop").is_file()
-    assert (data / "icons/hicolor/16x16/apps/nove-desktop.png").is_file()
+    assert (data / "applications" / f"{APP_ID}.desktop").is_file()
+    assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    assert (data / f"icons/hicolor/16x16/apps/{APP_ID}.png").is_file()
+    assert (data / f"icons/hicolor/scalable/apps/{APP_ID}.svg").is_file()
     assert (home / ".local/bin/nove-desktop").is_symlink()
     assert "not on your PATH" in done.stdout
     done = install(folder, "--uninstall", env=env)
