@@ -90,7 +90,10 @@ def _msgfmt(mode: str, source: str, name: str, out: Path, locale: Path) -> Path:
             check=False,
         )
     if done.returncode != 0:
-        raise ReleaseError(f"msgfmt {mode} {name} failed: {(done.stderr or done.stdout).strip()}")
+        said = (done.stderr or done.stdout).strip()
+        if "ITS rules" in said:  # msgfmt --xml reads the metainfo rules that appstream installs
+            said += " (install appstream: sudo apt-get install appstream)"
+        raise ReleaseError(f"msgfmt {mode} {name} failed: {said}")
     return path
 
 
