@@ -48,6 +48,9 @@ need_release_tools() {
     local missing=""
     command -v desktop-file-validate >/dev/null || missing="desktop-file-utils"
     command -v groff >/dev/null || missing="$missing groff-base"
+    # The metainfo is checked by appstreamcli; msgfmt/xgettext translate it and the menu entry.
+    command -v appstreamcli >/dev/null || missing="$missing appstream"
+    command -v msgfmt >/dev/null || missing="$missing gettext"
     command -v dpkg-deb >/dev/null || missing="$missing dpkg"
     [ -z "$missing" ] && return
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then

@@ -83,6 +83,7 @@ def app_version() -> str:
         found = pyproject_version(source_pyproject()) or installed_version()
     return found or UNKNOWN
 
+
 APP_ID = "example.a_seed_076d778b.NoveDesktop"
 """The app's reverse-DNS id (AppStream, the desktop entry, the icons, the window's class), built
 from the maintainers' domain ``a-seed-076d778b.example`` (a hyphen is not allowed in an id's

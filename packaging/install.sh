@@ -7,18 +7,23 @@
 #   ./install.sh --prefix DIR     install under DIR (DIR/bin, DIR/lib, DIR/share) instead;
 #                                 give it again with --uninstall
 #
-# What it adds (with the default prefix):
+# What it adds (with the default prefix; ID is the app's id, @APP_ID@):
 #   ~/.local/lib/nove-desktop/                    the program (this archive's nove-desktop/)
 #   ~/.local/bin/nove-desktop                     a link to the program, on PATH
-#   ~/.local/share/applications/nove-desktop.desktop          the menu entry
-#   ~/.local/share/icons/hicolor/SIZE/apps/nove-desktop.png   the icon, 16 to 512 pixels
-#   ~/.local/share/man/man6/nove-desktop.6                    the man page (man nove-desktop)
+#   ~/.local/share/applications/ID.desktop        the menu entry
+#   ~/.local/share/metainfo/ID.metainfo.xml       the AppStream metainfo (for software centres)
+#   ~/.local/share/icons/hicolor/SIZE/apps/ID.png the icon, 16 to 512 pixels, and scalable/ID.svg
+#   ~/.local/share/man/man6/nove-desktop.6        the man page (man nove-desktop)
 # ($XDG_DATA_HOME replaces ~/.local/share when it is set, except for the man page: man looks
 # for it beside ~/.local/bin.) Every file and every folder it creates is listed in
-# ~/.local/lib/nove-desktop/.install-manifest: --uninstall removes those and nothing else. A copy of this script stays in ~/.local/lib/nove-desktop/ for that.
+# ~/.local/lib/nove-desktop/.install-manifest: --uninstall removes those and nothing else. A
+# copy of this script stays in ~/.local/lib/nove-desktop/ for that.
+# Installing over an earlier install first removes every file that one listed: names an
+# older version used (nove-desktop.desktop and nove-desktop.png in 0.2.0) do not linger.
 set -eu
 
 APP=nove-desktop
+APP_ID=@APP_ID@
 VERSION=@VERSION@
 MANIFEST_NAME=.install-manifest
 
@@ -137,21 +142,23 @@ uninstall() {
 # -- install --------------------------------------------------------------------------------------
 install_app() {
     [ -x "$here/$APP/$APP" ] || fail "$here/$APP/$APP is missing: run install.sh from the unpacked archive"
-    [ -f "$here/$APP.desktop" ] || fail "$here/$APP.desktop is missing"
+    [ -f "$here/$APP_ID.desktop" ] || fail "$here/$APP_ID.desktop is missing"
+    [ -f "$here/$APP_ID.metainfo.xml" ] || fail "$here/$APP_ID.metainfo.xml is missing"
     [ -f "$here/$APP.6" ] || fail "$here/$APP.6 is missing"
     [ -n "$datadir" ] || fail "give --prefix to install from here"
-    desktop="$datadir/applications/$APP.desktop"
+    desktop="$datadir/applications/$APP_ID.desktop"
+    metainfo="$datadir/metainfo/$APP_ID.metainfo.xml"
     launcher="$bindir/$APP"
     # Beside bin/, not in $XDG_DATA_HOME: man looks in ../share/man of each folder on PATH.
     manpage="$prefix/share/man/man6/$APP.6"
-    icons=$(cd "$here" && find icons -name "$APP.png" | sort)
+    icons=$(cd "$here" && find icons \( -name "$APP_ID.png" -o -name "$APP_ID.svg" \) | sort)
     [ -n "$icons" ] || fail "no icons in $here/icons"
 
     # Refuse to replace anything this installer did not put there.
     if [ -e "$libdir" ] && [ ! -f "$manifest" ]; then
         fail "$libdir exists and was not installed by this script: move it away first"
     fi
-    targets="$launcher$newline$desktop$newline$manpage"
+    targets="$launcher$newline$desktop$newline$metainfo$newline$manpage"
     for icon in $icons; do
         targets="$targets$newline$datadir/$icon"
     done
@@ -179,6 +186,7 @@ install_app() {
     mv "$staging" "$libdir"
     make_dir "$bindir"
     make_dir "$datadir/applications"
+    make_dir "$datadir/metainfo"
     make_dir "$prefix/share/man/man6"
     for icon in $icons; do
         make_dir "$datadir/$(dirname "$icon")"
@@ -204,8 +212,10 @@ install_app() {
             Exec=*) printf 'Exec="%s"\n' "$exec_path" ;;
             *) printf '%s\n' "$line" ;;
         esac
-    done < "$here/$APP.desktop" > "$desktop"
+    done < "$here/$APP_ID.desktop" > "$desktop"
     chmod 644 "$desktop"
+    cp "$here/$APP_ID.metainfo.xml" "$metainfo"
+    chmod 644 "$metainfo"
     refresh_icon_cache "$datadir/icons/hicolor"
 
     say "Installed $APP $VERSION in $libdir."

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from nove_desktop.version import APP_ID
 from tools.release import check_archive, check_deb, checks
 from tools.release.archive import stage_extras, write_archive
 from tools.release.deb import build_deb, stage_deb
@@ -97,8 +98,10 @@ def test_xdg_data_home_gets_the_menu_entry_and_icons(built, tmp_path):
     env = {**checks.clean_env(home), "XDG_DATA_HOME": str(data)}
     done = install(folder, env=env)
     assert done.returncode == 0, done.stderr
-    assert (data / "applications" / "nove-desktop.desktop").is_file()
-    assert (data / "icons/hicolor/16x16/apps/nove-desktop.png").is_file()
+    assert (data / "applications" / f"{APP_ID}.desktop").is_file()
+    assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    assert (data / f"icons/hicolor/16x16/apps/{APP_ID}.png").is_file()
+    assert (data / f"icons/hicolor/scalable/apps/{APP_ID}.svg").is_file()
     assert (home / ".local/bin/nove-desktop").is_symlink()
     assert "not on your PATH" in done.stdout
     done = install(folder, "--uninstall", env=env)
@@ -194,3 +197,104 @@ def test_man_finds_the_installed_page_from_path(built, tmp_path):
     assert where().stdout.strip() == str(home / ".local/share/man/man6/nove-desktop.6")
     assert install(folder, "--uninstall", env=env).returncode == 0
     assert where().returncode != 0
+
+
+# -- upgrading from 0.2.0, whose menu entry and icons were named nove-desktop.* ------------------
+OLD_ID = "nove-desktop"
+
+
+def with_old_names(folder: Path, scratch: Path) -> Path:
+    """A copy of the unpacked archive that installs its menu entry, metainfo and icons under
+    the command's name, as 0.2.0 did."""
+    old = scratch / "old"
+    shutil.copytree(folder, old, symlinks=True)
+    for path in [old / f"{APP_ID}.desktop", old / f"{APP_ID}.metainfo.xml"]:
+        path.rename(path.with_name(path.name.replace(APP_ID, OLD_ID)))
+    for icon in old.glob(f"icons/hicolor/*/apps/{APP_ID}.*"):
+        icon.rename(icon.with_name(OLD_ID + icon.suffix))
+    script = old / "install.sh"
+    text = script.read_text(encoding="utf-8")
+    assert f"APP_ID={APP_ID}\n" in text
+    script.write_text(text.replace(f"APP_ID={APP_ID}\n", f"APP_ID={OLD_ID}\n"), encoding="utf-8")
+    return old
+
+
+def old_named_files(folder: Path) -> list[str]:
+    return sorted(
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob(f"{OLD_ID}.*")
+        if path.suffix in (".desktop", ".png", ".svg", ".xml")
+    )
+
+
+def test_installing_over_an_install_with_the_old_names_leaves_none_of_them(built, tmp_path):
+    folder = unpacked(built, tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = checks.clean_env(home)
+    done = install(with_old_names(folder, tmp_path), env=env)
+    assert done.returncode == 0, done.stderr
+    share = home / ".local/share"
+    assert f".local/share/applications/{OLD_ID}.desktop" in old_named_files(home)
+    assert f".local/share/icons/hicolor/48x48/apps/{OLD_ID}.png" in old_named_files(home)
+    done = install(folder, env=env)
+    assert done.returncode == 0, done.stderr
+    assert old_named_files(home) == []
+    assert (share / "applications" / f"{APP_ID}.desktop").is_file()
+    assert (share / f"icons/hicolor/48x48/apps/{APP_ID}.png").is_file()
+    done = install(home / ".local/lib/nove-desktop", "--uninstall", env=env)
+    assert done.returncode == 0, done.stderr
+    assert list(home.iterdir()) == []
+
+
+def test_the_new_uninstall_removes_an_install_with_the_old_names(built, tmp_path):
+    folder = unpacked(built, tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = checks.clean_env(home)
+    assert install(with_old_names(folder, tmp_path), env=env).returncode == 0
+    done = install(folder, "--uninstall", env=env)
+    assert done.returncode == 0, done.stderr
+    assert list(home.iterdir()) == []
+
+
+@needs_dpkg
+def test_upgrading_the_deb_removes_the_old_names(built, tmp_path):
+    tree = tmp_path / "old-tree"
+    subprocess.run(["dpkg-deb", "--raw-extract", str(built["deb"]), str(tree)], check=True)
+    share = tree / "usr/share"
+    entry = share / "applications" / f"{APP_ID}.desktop"
+    entry.rename(entry.with_name(f"{OLD_ID}.desktop"))
+    for icon in share.glob(f"icons/hicolor/*/apps/{APP_ID}.*"):
+        icon.rename(icon.with_name(OLD_ID + icon.suffix))
+    shutil.rmtree(share / "metainfo")
+    (tree / "DEBIAN/md5sums").unlink()  # it names the new files; dpkg does not need it
+    control = tree / "DEBIAN/control"
+    control.write_text(
+        control.read_text(encoding="utf-8").replace("Version: 9.8.7", "Version: 9.8.6"),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    out.mkdir()
+    old_deb = build_deb(tree, Release("9.8.6", "x86_64"), out, "gzip", 1)
+    scratch = tmp_path / "scratch"
+    root = check_deb.scratch_root(scratch)
+    env = checks.clean_env(scratch)
+    checks.run([*check_deb.dpkg(root), "--force-depends", "--install", old_deb], scratch, env)
+    assert f"usr/share/applications/{OLD_ID}.desktop" in old_named_files(root)
+    checks.run([*check_deb.dpkg(root), "--force-depends", "--install", built["deb"]], scratch, env)
+    assert old_named_files(root) == []
+    assert (root / "usr/share/applications" / f"{APP_ID}.desktop").is_file()
+    assert (root / "usr/share/metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+
+
+@needs_validator
+@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstreamcli missing")
+def test_an_invalid_metainfo_fails_the_archives_check(built, tmp_path):
+    folder = unpacked(built, tmp_path)
+    metainfo = folder / f"{APP_ID}.metainfo.xml"
+    text = metainfo.read_text(encoding="utf-8")
+    assert '<launchable type="desktop-id">' in text
+    metainfo.write_text(text.replace('type="desktop-id"', 'type="desktop"'), encoding="utf-8")
+    with pytest.raises(checks.CheckFailed, match=r"(?s)appstreamcli validate .*launchable-unknown"):
+        check_archive.check_home_install(folder, RELEASE, tmp_path)

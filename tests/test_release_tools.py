@@ -39,13 +39,13 @@ def test_the_current_release_is_pyprojects():
 
 
 def test_templates_fill_every_marker_and_refuse_typos():
-    text = layout.template("install.sh", version="9.8.7")
-    assert "VERSION=9.8.7" in text
+    text = layout.template("install.sh", version="9.8.7", app_id="org.example.Id")
+    assert "VERSION=9.8.7" in text and "APP_ID=org.example.Id" in text
     assert "@VERSION@" not in text
     with pytest.raises(ReleaseError, match="has no @COLOUR@"):
-        layout.template("install.sh", version="1", colour="red")
+        layout.template("install.sh", version="1", app_id="a.b", colour="red")
     with pytest.raises(ReleaseError, match="still has @VERSION@"):
-        layout.template("install.sh")
+        layout.template("install.sh", app_id="a.b")
 
 
 def test_the_icon_sizes_of_the_checks_are_the_icons():

@@ -183,8 +183,14 @@ def test_a_broken_description_is_found() -> None:
     plants = [  # (the planted description, what the check must say)
         (replace(nove, table=kael.table), "is the table of 'kael'"),
         (replace(nove, table=nove.normal_seat), "is not a TableScene"),
-        (replace(nove, easy_seat="nove_desktop.ai.easy.nove:Nope"), "easy seat nove_desktop.ai.easy.nove:Nope"),
-        (replace(nove, normal_seat=kael.normal_seat), "normal seat nove_desktop.ai.kael:KaelHeuristicSeat"),
+        (
+            replace(nove, easy_seat="nove_desktop.ai.easy.nove:Nope"),
+            "easy seat nove_desktop.ai.easy.nove:Nope",
+        ),
+        (
+            replace(nove, normal_seat=kael.normal_seat),
+            "normal seat nove_desktop.ai.kael:KaelHeuristicSeat",
+        ),
         (replace(nove, game=kael.game), "has the id 'kael'"),
         (replace(nove, id="sixth"), "no rules page assets/rules/fr/sixth.txt"),
         (replace(nove, stages="tools.stages.menus"), "are not named after nove"),

@@ -8,25 +8,38 @@
 
 The strings are found under ``nove_desktop/`` and ``ai/`` by the keywords ``_``, ``N_``,
 ``ngettext`` and ``pgettext`` (see ``babel.cfg``), and the engine's refusals by ``why`` and
-``why_n`` (``nove_desktop/engine/text.py``).
+``why_n`` (``nove_desktop/engine/text.py``). The texts of the menu entry and of the AppStream
+metainfo (``packaging/*.desktop.in``, ``packaging/*.metainfo.xml.in``) join them through gettext's
+``xgettext``, the counterpart of the ``msgfmt`` that merges them back at release time
+(``tools/release/appstream.py``): both read those files by the same rules.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 DOMAIN = "nove"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 SOURCES = ["nove_desktop", "ai"]
+PACKAGING = ROOT / "packaging"
+# The menu entry's and the metainfo's templates; xgettext knows them by these endings.
+PACKAGING_TEMPLATES = {".desktop.in": ".desktop", ".metainfo.xml.in": ".metainfo.xml"}
+KEYWORDS_NOTE = (
+    "TRANSLATORS: search words of the menu entry, separated by ';' (keep the final ';'); "
+    "keep the games' names as they are"
+)
 
 
 def po_files(folder: Path = LOCALE) -> dict[str, Path]:
@@ -71,6 +84,56 @@ def extract(output: Path | None = None) -> None:
         str(output or TEMPLATE),
         *SOURCES,
     )
+    add_packaging_messages(output or TEMPLATE)
+
+
+def packaging_templates(folder: Path = PACKAGING) -> list[Path]:
+    """The menu entry and metainfo templates whose texts are translated."""
+    return sorted(
+        path for path in folder.iterdir() if path.name.endswith(tuple(PACKAGING_TEMPLATES))
+    )
+
+
+def packaging_messages(folder: Path = PACKAGING) -> Catalog:
+    """The translatable texts of the packaging templates, read by ``xgettext`` (from gettext):
+    a desktop entry's Name, GenericName, Comment and Keywords; what the metainfo rules of
+    AppStream mark translatable (summary, description, captions, keywords)."""
+    xgettext = shutil.which("xgettext")
+    if xgettext is None:
+        raise SystemExit(
+            "xgettext is missing: install gettext and appstream (sudo apt-get install gettext "
+            "appstream; ./dev.sh does it when run as root)"
+        )
+    with tempfile.TemporaryDirectory(prefix="nove-i18n-") as scratch:
+        copies = []
+        for path in packaging_templates(folder):
+            # Under the name the file will have: xgettext picks its rules by the ending.
+            ending = next(end for end in PACKAGING_TEMPLATES if path.name.endswith(end))
+            copy = Path(scratch) / (path.name[: -len(ending)] + PACKAGING_TEMPLATES[ending])
+            shutil.copyfile(path, copy)
+            copies.append(copy.name)
+        pot = Path(scratch) / "packaging.pot"
+        command = [xgettext, "--from-code=UTF-8", "--no-wrap", "-o", str(pot), *copies]
+        subprocess.run(command, check=True, cwd=scratch)
+        with pot.open("rb") as handle:
+            return read_po(handle)
+
+
+def add_packaging_messages(template: Path = TEMPLATE, folder: Path = PACKAGING) -> None:
+    """Add the packaging templates' texts to the catalog template written by Babel."""
+    with template.open("rb") as handle:
+        catalog = read_po(handle)
+    for message in packaging_messages(folder):
+        if not message.id:
+            continue  # the header
+        comments = [KEYWORDS_NOTE] if ";" in str(message.id) else []
+        found = catalog.get(message.id)
+        if found is None:
+            catalog.add(message.id, auto_comments=comments)
+        else:
+            found.auto_comments = [*found.auto_comments, *comments]
+    with template.open("wb") as handle:
+        write_po(handle, catalog, no_location=True, sort_output=True, width=0)  # no wrap
 
 
 def update() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from dataclasses import replace
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -15,6 +15,7 @@ from .. import i18n
 from ..games import default_registry
 from ..i18n import _
 from ..storage import Settings, Storage, WriteRefused
+from ..version import APP_ID
 from . import theme
 from .cards import CardArt
 from .icon import window_icon
@@ -27,6 +28,17 @@ MIN_W, MIN_H = 1024, 640
 FPS = 60
 IDLE_POLL_S = 0.02
 TITLE = "nove-desktop"
+# SDL 2 names the window after these (the X11 WM_CLASS, the Wayland app id) when it creates
+# it: the app's id, the menu entry's StartupWMClass, lets desktops attach the icon and the
+# menu entry to the window.
+WINDOW_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
+
+
+def name_the_window(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Give the window the app's id as its class, unless the environment names one (a
+    packaging wrapper may)."""
+    for variable in WINDOW_CLASS_VARIABLES:
+        environ.setdefault(variable, APP_ID)
 
 
 class Toast:
@@ -42,6 +54,7 @@ class App:
     """Owns the window, the shared services (fonts, card art, sounds, storage) and the loop."""
 
     def __init__(self, storage: Storage | None = None, size: tuple[int, int] | None = None) -> None:
+        name_the_window()  # before the window exists: SDL reads it when it creates one
         pygame.init()
         pygame.key.set_repeat(350, 40)
         self.storage = storage or Storage()

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from .appstream import check_newest_release
 from .archive import stage_extras, write_archive
 from .bundle import glibc_requirement, licence_problems, program
 from .check_archive import check_archive
@@ -56,6 +57,7 @@ def assemble(
     onedir: Path, release: Release, out: Path, scratch: Path, fast: bool, timer: Timer
 ) -> list[Path]:
     """Write the archive and the .deb into ``out``. ``fast`` compresses lightly (checks)."""
+    check_newest_release(release.version)  # the metainfo's <releases> lists this one first
     glibc = timer.step("the onedir build and its licences", lambda: checked_onedir(onedir))
     extras = timer.step(
         "icons, install.sh, README", lambda: stage_extras(release, glibc, scratch / "extras")

@@ -3,8 +3,9 @@
 It unpacks into ``nove-desktop-VERSION/``::
 
     nove-desktop/             the onedir build (runs from here as it is)
-    nove-desktop.desktop      the menu entry (install.sh writes the program's path into it)
-    icons/hicolor/SIZE/apps/nove-desktop.png
+    APP_ID.desktop            the menu entry (install.sh writes the program's path into it)
+    APP_ID.metainfo.xml       the AppStream metainfo (what software centres show)
+    icons/hicolor/SIZE/apps/APP_ID.png, icons/hicolor/scalable/apps/APP_ID.svg
     nove-desktop.6            the man page (install.sh puts it in share/man/man6/)
     install.sh                installs for the user, without root; --uninstall removes it
     README.txt
@@ -12,12 +13,14 @@ It unpacks into ``nove-desktop-VERSION/``::
 
 from __future__ import annotations
 
-import shutil
 import tarfile
 from pathlib import Path
 
+from nove_desktop.version import APP_ID
+
+from .appstream import write_desktop_file, write_metainfo
 from .icons import write_icons
-from .layout import APP, PACKAGING, Release, template
+from .layout import APP, Release, template
 from .manpage import write_page
 
 
@@ -36,13 +39,15 @@ def stage_extras(release: Release, glibc: str, folder: Path) -> Path:
     """Everything of the archive but the build itself, written under ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     install = folder / "install.sh"
-    install.write_text(template("install.sh", version=release.version), encoding="utf-8")
+    script = template("install.sh", version=release.version, app_id=APP_ID)
+    install.write_text(script, encoding="utf-8")
     install.chmod(0o755)
     readme = template(
         "README-archive.txt", version=release.version, machine=release.machine, glibc=glibc
     )
     (folder / "README.txt").write_text(readme, encoding="utf-8")
-    shutil.copyfile(PACKAGING / f"{APP}.desktop", folder / f"{APP}.desktop")
+    write_desktop_file(folder)
+    write_metainfo(folder)
     write_icons(folder / "icons")
     write_page(folder, release.version)  # the man page, written from cli.py's parser
     return folder

@@ -7,6 +7,9 @@ import shutil
 import tarfile
 from pathlib import Path
 
+from nove_desktop.version import APP_ID
+
+from .appstream import DESKTOP_FILE, METAINFO_FILE
 from .checks import (
     ICON_SIZES,
     CheckFailed,
@@ -19,8 +22,9 @@ from .checks import (
     run,
     snapshot,
     validate_desktop_file,
+    validate_metainfo,
 )
-from .icons import hicolor_path
+from .icons import SCALABLE, hicolor_path
 from .layout import APP, Release
 from .manpage import check_manpage
 
@@ -45,8 +49,9 @@ def check_members(archive: Path, release: Release) -> None:
     outside = [name for name in members if name != top and not name.startswith(f"{top}/")]
     if outside:
         raise CheckFailed(f"{archive.name}: entries outside {top}/: {', '.join(outside[:5])}")
-    needed = [f"{APP}/{APP}", "install.sh", f"{APP}.desktop", "README.txt", f"{APP}.6"]
+    needed = [f"{APP}/{APP}", "install.sh", DESKTOP_FILE, METAINFO_FILE, "README.txt", f"{APP}.6"]
     needed += [f"icons/{hicolor_path(size).as_posix()}" for size in ICON_SIZES]
+    needed.append(f"icons/{SCALABLE.as_posix()}")
     missing = [name for name in needed if f"{top}/{name}" not in members]
     if missing:
         raise CheckFailed(f"{archive.name} lacks {', '.join(missing)}")
@@ -88,7 +93,10 @@ def check_home_install(unpacked: Path, release: Release, scratch: Path) -> str:
     for size in ICON_SIZES:
         if not (share / "icons" / hicolor_path(size)).is_file():
             raise CheckFailed(f"install.sh did not install the {size} px icon")
-    check_menu_entry(share / "applications" / f"{APP}.desktop", program)
+    if not (share / "icons" / SCALABLE).is_file():
+        raise CheckFailed("install.sh did not install the scalable icon")
+    check_menu_entry(share / "applications" / DESKTOP_FILE, program)
+    validate_metainfo(share / "metainfo" / METAINFO_FILE)
     check_manpage(home / ".local/share/man/man6" / f"{APP}.6")
     line = check_launcher(Path(launcher), release, elsewhere, env)
     installed = snapshot(home)
@@ -106,8 +114,8 @@ def check_menu_entry(path: Path, program: Path) -> None:
     entry = desktop_entry(path)
     if Path(exec_program(entry.get("Exec", ""))) != program:
         raise CheckFailed(f"{path}: Exec={entry.get('Exec')} does not start {program}")
-    if entry.get("Icon") != APP:
-        raise CheckFailed(f"{path}: Icon={entry.get('Icon')}, not {APP}")
+    if entry.get("Icon") != APP_ID:
+        raise CheckFailed(f"{path}: Icon={entry.get('Icon')}, not {APP_ID}")
 
 
 def check_prefix_install(unpacked: Path, release: Release, scratch: Path) -> None:
@@ -128,7 +136,8 @@ def check_prefix_install(unpacked: Path, release: Release, scratch: Path) -> Non
     prefix = parent / ODD_PREFIX
     run(["sh", unpacked / "install.sh", f"--prefix={prefix}"], cwd=elsewhere, env=env)
     program = prefix / "lib" / APP / APP
-    check_menu_entry(prefix / "share/applications" / f"{APP}.desktop", program)
+    check_menu_entry(prefix / "share/applications" / DESKTOP_FILE, program)
+    validate_metainfo(prefix / "share/metainfo" / METAINFO_FILE)
     check_manpage(prefix / "share/man/man6" / f"{APP}.6")
     check_launcher(prefix / "bin" / APP, release, elsewhere, env, selftest=False)
     run(["sh", unpacked / "install.sh", "--uninstall", "--prefix", prefix], elsewhere, env)
@@ -139,7 +148,8 @@ def check_archive(archive: Path, release: Release, scratch: Path) -> str:
     """Every check of the archive; returns the installed program's self-test line."""
     check_members(archive, release)
     unpacked = unpack(archive, release, scratch)
-    validate_desktop_file(unpacked / f"{APP}.desktop")
+    validate_desktop_file(unpacked / DESKTOP_FILE)
+    validate_metainfo(unpacked / METAINFO_FILE)
     check_manpage(unpacked / f"{APP}.6")
     line = check_home_install(unpacked, release, scratch)
     check_prefix_install(unpacked, release, scratch)

@@ -7,6 +7,7 @@ import os
 import shutil
 from pathlib import Path, PurePosixPath
 
+from .appstream import DESKTOP_FILE, METAINFO_FILE
 from .checks import (
     DPKG_ADMIN,
     ICON_SIZES,
@@ -20,12 +21,14 @@ from .checks import (
     run,
     snapshot,
     validate_desktop_file,
+    validate_metainfo,
 )
-from .icons import hicolor_path
+from .icons import SCALABLE, hicolor_path
 from .layout import APP, Release, ReleaseError
 from .manpage import check_manpage
 
 LAUNCHER_TARGET = f"../lib/{APP}/{APP}"
+OLD_NAMES = {f"{APP}.desktop", f"{APP}.png"}  # the menu entry and icons of 0.2.0
 
 
 def tool(name: str) -> str:
@@ -57,8 +60,9 @@ def check_fields(deb: Path, release: Release, cwd: Path) -> dict[str, str]:
 
 
 def check_contents(deb: Path, cwd: Path) -> None:
-    """Owned by root, all under /usr, with the launcher link, menu entry, icons, man page
-    and copyright."""
+    """Owned by root, all under /usr, with the launcher link, menu entry, metainfo, icons
+    (PNG and SVG), man page and copyright; and none of the older names of the menu entry or
+    icons."""
     listing = run([tool("dpkg-deb"), "--contents", deb], cwd, dict(os.environ)).stdout
     paths = {}
     for line in listing.splitlines():
@@ -71,7 +75,9 @@ def check_contents(deb: Path, cwd: Path) -> None:
     needed = {
         f"./usr/bin/{APP}": LAUNCHER_TARGET,
         f"./usr/lib/{APP}/{APP}": "-rwxr-xr-x",
-        f"./usr/share/applications/{APP}.desktop": "-rw-r--r--",
+        f"./usr/share/applications/{DESKTOP_FILE}": "-rw-r--r--",
+        f"./usr/share/metainfo/{METAINFO_FILE}": "-rw-r--r--",
+        f"./usr/share/icons/{SCALABLE.as_posix()}": "-rw-r--r--",
         f"./usr/share/doc/{APP}/copyright": "-rw-r--r--",
         f"./usr/share/man/man6/{APP}.6.gz": "-rw-r--r--",
     }
@@ -80,6 +86,9 @@ def check_contents(deb: Path, cwd: Path) -> None:
     wrong = {name: paths.get(name) for name, want in needed.items() if paths.get(name) != want}
     if wrong:
         raise CheckFailed(f"{deb.name}: unexpected entries {wrong}")
+    old = [name for name in paths if PurePosixPath(name).name in OLD_NAMES]
+    if old:
+        raise CheckFailed(f"{deb.name}: still ships files under their old names: {old}")
 
 
 def check_no_maintainer_scripts(deb: Path, scratch: Path) -> None:
@@ -124,8 +133,9 @@ def check_deb(deb: Path, release: Release, scratch: Path) -> str:
     env = clean_env(scratch / "home")
     (scratch / "home").mkdir(exist_ok=True)
     run([*dpkg(root), "--force-depends", "--install", deb], elsewhere, env)
-    entry_path = root / "usr/share/applications" / f"{APP}.desktop"
+    entry_path = root / "usr/share/applications" / DESKTOP_FILE
     validate_desktop_file(entry_path)
+    validate_metainfo(root / "usr/share/metainfo" / METAINFO_FILE)
     if desktop_entry(entry_path).get("Exec") != APP:
         raise CheckFailed(f"{entry_path}: Exec should start {APP} from PATH")
     check_manpage(root / "usr/share/man/man6" / f"{APP}.6.gz")

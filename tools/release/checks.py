@@ -186,3 +186,22 @@ def outside_repository(scratch: Path) -> Path:
         raise ReleaseError(f"the scratch folder {folder} is inside the repository: set TMPDIR")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+# -- AppStream metainfo ---------------------------------------------------------------------------
+def validate_metainfo(path: Path) -> None:
+    """``appstreamcli validate --no-net`` must find no error and no warning in ``path`` (its
+    informational notes are printed but allowed: with AppStream 0.16, the ``<developer>`` tag of
+    AppStream 1.0 is one)."""
+    validator = shutil.which("appstreamcli")
+    if validator is None:
+        raise ReleaseError(
+            "appstreamcli is missing: install appstream "
+            "(sudo apt-get install appstream; ./dev.sh does it when run as root)"
+        )
+    done = run(
+        [validator, "validate", "--no-net", path], cwd=path.parent, env=dict(os.environ), ok=False
+    )
+    if done.returncode != 0:
+        output = (done.stdout + done.stderr).strip()
+        raise CheckFailed(f"appstreamcli validate {path}:\n{output}")

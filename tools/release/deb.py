@@ -2,9 +2,12 @@
 
 It installs the onedir build in ``/usr/lib/nove-desktop`` (Debian keeps a program's private
 files there, and a package must not write to ``/opt``), a relative link
-``/usr/bin/nove-desktop``, the menu entry, the icon in the hicolor theme, the man page
-``/usr/share/man/man6/nove-desktop.6.gz`` and ``/usr/share/doc/nove-desktop/copyright``. It
-has no maintainer scripts: the menu and icon caches are refreshed by the triggers of
+``/usr/bin/nove-desktop``, the menu entry, the icon in the hicolor theme and the AppStream
+metainfo (all three named by the app's id, ``APP_ID``), the man page
+``/usr/share/man/man6/nove-desktop.6.gz`` and ``/usr/share/doc/nove-desktop/copyright``. Files
+of an older version that this one no longer has (the menu entry and icons of 0.2.0 were
+``nove-desktop.desktop`` and ``nove-desktop.png``) are removed by dpkg itself on upgrade. It has
+no maintainer scripts: the menu and icon caches are refreshed by the triggers of
 desktop-file-utils and the icon theme packages.
 """
 
@@ -16,6 +19,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from .appstream import write_desktop_file, write_metainfo
 from .bundle import tree_size_kib
 from .layout import APP, PACKAGING, Release, ReleaseError, template
 from .manpage import write_gzipped_page
@@ -53,8 +57,8 @@ def stage_deb(onedir: Path, icons: Path, release: Release, depends: str, root: P
     bin_dir.mkdir(parents=True)
     (bin_dir / APP).symlink_to(Path("..") / "lib" / APP / APP)
     share = root / "usr/share"
-    (share / "applications").mkdir(parents=True)
-    shutil.copyfile(PACKAGING / f"{APP}.desktop", share / "applications" / f"{APP}.desktop")
+    write_desktop_file(share / "applications")
+    write_metainfo(share / "metainfo")
     shutil.copytree(icons / "hicolor", share / "icons" / "hicolor")
     write_gzipped_page(share / "man" / "man6", release.version)  # written from cli.py's parser
     (share / "doc" / APP).mkdir(parents=True)

@@ -1,21 +1,31 @@
-"""The app icon as PNG files, drawn by ``nove_desktop.ui.icon`` (pygame, no window needed)."""
+"""The app icon as PNG files, drawn by ``nove_desktop.ui.icon`` (pygame, no window needed),
+and as a scalable SVG (``packaging/icon.svg``, the same drawing by hand). In the hicolor theme
+they are named by the app's id, as the menu entry and the metainfo name them."""
 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
-from .layout import APP
+from nove_desktop.version import APP_ID
+
+from .layout import APP, PACKAGING
+
+SVG_SOURCE = PACKAGING / "icon.svg"
+SCALABLE = Path("hicolor") / "scalable" / "apps" / f"{APP_ID}.svg"
+"""Where the scalable icon goes in a freedesktop icon theme."""
 
 
 def hicolor_path(size: int) -> Path:
     """Where the icon of ``size`` pixels goes in a freedesktop icon theme."""
-    return Path("hicolor") / f"{size}x{size}" / "apps" / f"{APP}.png"
+    return Path("hicolor") / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
 
 def write_icons(folder: Path, flat: bool = False) -> list[Path]:
-    """Write the icon at every size under ``folder``: in the ``hicolor`` theme's layout, or
-    ``flat`` as ``nove-desktop-SIZE.png`` (for making .ico and .icns files)."""
+    """Write the icon at every size under ``folder``: in the ``hicolor`` theme's layout (with
+    the scalable SVG), or ``flat`` as ``nove-desktop-SIZE.png`` (for making .ico and .icns
+    files)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -30,4 +40,9 @@ def write_icons(folder: Path, flat: bool = False) -> list[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(draw_icon(size), str(path))
         written.append(path)
+    if not flat:
+        svg = folder / SCALABLE
+        svg.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(SVG_SOURCE, svg)
+        written.append(svg)
     return written
