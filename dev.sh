@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The README's two commands:  ./dev.sh run   (set up, then start the app)
 #                             ./dev.sh test  (set up, lint, check types, run the whole test
-#                                             suite on every core, then build the onedir bundle,
-#                                             run its self-test and the release checks)
+#                                             suite on every core, then build the sdist and the
+#                                             wheel and self-test the wheel installed outside
+#                                             the repository, build the onedir bundle, run its
+#                                             self-test and the release checks)
 # Also: ./dev.sh build   (onedir and onefile builds into dist/)
 #       ./dev.sh release (both builds, then the Linux release files in dist/release, checked)
-# Setting up = a virtual environment in .venv with the project and its test tools installed.
+# Setting up = a virtual environment in .venv with the project (editable) and its developer tools
+# (the dependency group "dev" of pyproject.toml) installed.
 # It needs only python3 (3.11 or newer); on Debian/Ubuntu it installs python3-venv if missing.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -66,8 +69,9 @@ setup() {
     need_python
     if ! { [ -f "$STAMP" ] && [ "$STAMP" -nt pyproject.toml ] && [ -x "$PY" ]; }; then
         [ -x "$PY" ] || make_venv
-        "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-        "$PY" -m pip install --quiet --disable-pip-version-check -e ".[test,build]"
+        # pip 25.1 or newer installs the developer tools' dependency groups (pyproject.toml).
+        "$PY" -m pip install --quiet --disable-pip-version-check --upgrade "pip>=25.1"
+        "$PY" -m pip install --quiet --disable-pip-version-check -e . --group dev
         touch "$STAMP"
     fi
     # The translations: assets/locale/*/LC_MESSAGES/nove.po -> nove.mo (only the stale ones).
@@ -90,6 +94,8 @@ case "${1:-}" in
         # One worker per core (PYTEST_WORKERS=0 runs in this process): the conformance suite
         # plays thousands of games per game and parallelises well.
         "$PY" -m pytest -n "${PYTEST_WORKERS:-auto}" --dist worksteal "$@"
+        echo "== the sdist and the wheel, installed into a fresh environment, self-tested from / =="
+        "$PY" -m tools.wheel_check
         echo "== standalone build (onedir) and its self-test =="
         NOVE_BUILD=onedir "$VENV/bin/pyinstaller" --noconfirm --log-level WARN build.spec
         SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/nove-desktop/nove-desktop --selftest

@@ -1,6 +1,6 @@
 """Mutation testing of each game's scoring and view modules with mutmut 3 (a benchmark, not CI).
 
-    .venv/bin/pip install -e '.[bench]'        # mutmut 3.x
+    .venv/bin/pip install --group bench        # mutmut 3.x
     .venv/bin/python bench/mutation.py --list
     .venv/bin/python bench/mutation.py kael/scoring nox/view --children 1 --out /tmp/mutation
 

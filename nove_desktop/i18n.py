@@ -5,10 +5,11 @@ when a screen is built, so switching the language in Settings takes effect at on
 rebuild their widgets, ``App.set_language``) without a restart.
 
 Catalogs are gettext files: the sources ``assets/locale/<lang>/LC_MESSAGES/nove.po`` are kept in
-the repository, extracted and updated with Babel (``tools/i18n.py``); the setup compiles them to
-``nove.mo`` beside them and the standalone builds carry those. English is the source language and
-needs no catalog. The rules engine never imports this module: it marks its refusals with
-``nove_desktop.engine.text.N_`` and the UI translates them (``refusal_text``).
+the repository, extracted and updated with Babel (``tools/i18n.py``); ``./dev.sh`` compiles them
+to ``nove.mo`` beside them, ``pip install`` does too (into the wheel, or beside them for an
+editable install: ``setup.py``), and the standalone builds carry them. English is the source
+language and needs no catalog. The rules engine never imports this module: it marks its refusals
+with ``nove_desktop.engine.text.N_`` and the UI translates them (``refusal_text``).
 """
 
 from __future__ import annotations
@@ -91,10 +92,11 @@ def format_signed(value: float, digits: int = 1, language: str | None = None) ->
 
 
 def locale_folder() -> Path:
-    """Where the catalogs are: ``assets/locale`` from source and inside the builds."""
-    from .resources import _assets_root
+    """Where the compiled catalogs are: ``assets/locale`` of the package (from source, from a
+    wheel and inside the standalone builds alike, see :mod:`nove_desktop.resources`)."""
+    from .resources import assets_root
 
-    return _assets_root() / "locale"
+    return assets_root() / "locale"
 
 
 def catalog_path(language: str, folder: Path | None = None) -> Path:

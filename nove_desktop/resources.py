@@ -1,27 +1,38 @@
-"""Finding the app's data files (fonts, sounds, images) under the top-level ``assets/`` folder.
+"""Finding the app's data files (fonts, rules texts, catalogs, licences) in ``nove_desktop/assets``.
 
-Run from source, the folder sits beside the package (``<repo>/assets``). Inside a PyInstaller
-bundle it is unpacked under ``sys._MEIPASS`` (the build must add it as ``("assets", "assets")``).
-This module never imports pygame: the UI opens what :func:`asset_path` finds.
+The folder is package data, found with :mod:`importlib.resources` the same way wherever the app
+runs: from a source checkout (``nove_desktop/assets`` is a link to the repository's top-level
+``assets/`` folder, the source of truth), from an installed wheel (the build copies the folder
+into the package, with the compiled catalogs) and from a PyInstaller bundle (``build.spec`` puts
+it at :data:`BUNDLE_DESTINATION`, where PyInstaller's resource reader looks for the package's
+files). This module never imports pygame: the UI opens what :func:`asset_path` finds.
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path, PurePath
+from importlib.resources import files
+from pathlib import Path, PurePath, PurePosixPath
 
+PACKAGE = __name__.rpartition(".")[0]
+"""The package that owns the assets (``nove_desktop``)."""
 ASSETS_FOLDER = "assets"
+BUNDLE_DESTINATION = PurePosixPath(*PACKAGE.split("."), ASSETS_FOLDER).as_posix()
+"""Where a PyInstaller build must put the assets, relative to the bundle's folder."""
 
 
-def _assets_root() -> Path:
-    """The ``assets`` folder of the running app: the bundle's when frozen, the repo's otherwise."""
-    if getattr(sys, "frozen", False):
-        bundle = getattr(sys, "_MEIPASS", None)
-        if bundle is not None:
-            return Path(bundle) / ASSETS_FOLDER
-        # A freezer without _MEIPASS (onedir builds of other tools): assets beside the program.
-        return Path(sys.executable).resolve().parent / ASSETS_FOLDER
-    return Path(__file__).resolve().parent.parent / ASSETS_FOLDER
+def assets_root(package: str = PACKAGE) -> Path:
+    """The ``assets`` folder of the running app, as a path of the file system.
+
+    Raises :class:`FileNotFoundError` if the package is not on the file system (imported from
+    a zip file): fonts and catalogs are opened by path, so the app needs an unpacked install.
+    """
+    folder = files(package) / ASSETS_FOLDER
+    if not isinstance(folder, Path):
+        raise FileNotFoundError(
+            f"The {package} package is not on the file system ({folder}): "
+            "install it unpacked (pip and pipx do)"
+        )
+    return folder
 
 
 def _relative_parts(parts: tuple[str | PurePath, ...]) -> PurePath:
@@ -35,12 +46,12 @@ def _relative_parts(parts: tuple[str | PurePath, ...]) -> PurePath:
 def asset_path(*parts: str | PurePath) -> Path:
     """The path of an asset, e.g. ``asset_path("fonts", "DejaVuSans.ttf")``.
 
-    Works from source and inside a PyInstaller bundle. Raises :class:`FileNotFoundError`
-    naming the missing asset and the folder searched, and :class:`ValueError` for absolute
-    paths or ``..`` parts.
+    Works from source, from a wheel and inside a PyInstaller bundle. Raises
+    :class:`FileNotFoundError` naming the missing asset and the folder searched, and
+    :class:`ValueError` for absolute paths or ``..`` parts.
     """
     relative = _relative_parts(parts)
-    root = _assets_root()
+    root = assets_root()
     path = root / relative
     if not path.exists():
         name = relative.as_posix() if relative.parts else ASSETS_FOLDER

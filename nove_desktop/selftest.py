@@ -98,6 +98,10 @@ def _check_assets() -> int:
         count += 1
     asset_path("fonts", "LICENSE-DejaVu.txt")
     count += 1
+    # The licence texts the About panel lists: an install that lost one must not pass.
+    from .licenses import bundled_components
+
+    count += len(bundled_components())
     for spec in SPECS:
         game_id = spec.id
         text = asset_path(*spec.rules_page()).read_text(encoding="utf-8")

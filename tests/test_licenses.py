@@ -52,7 +52,9 @@ def test_no_licence_text_is_left_unlisted():
 
 
 def test_licence_folder_is_the_assets_folder():
-    assert Path(licence_folder()) == ASSETS / "licenses"
+    # The package's assets folder: from a checkout, a link to the repository's assets/.
+    assert Path(licence_folder()) == REPO / "nove_desktop" / "assets" / "licenses"
+    assert Path(licence_folder()).resolve() == ASSETS / "licenses"
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,7 @@ LICENCES = """{"components": [
 
 def fake_onedir(folder: Path, libraries: list[str], licence_files: list[str]) -> Path:
     onedir = folder / "nove-desktop"
-    assets = onedir / "_internal" / "assets"
+    assets = onedir / "_internal" / "nove_desktop" / "assets"  # where build.spec puts them
     (assets / "licenses").mkdir(parents=True)
     (assets / "licenses" / "components.json").write_text(LICENCES, encoding="utf-8")
     for name in licence_files:

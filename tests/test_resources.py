@@ -1,9 +1,12 @@
-"""Finding assets from source and inside a PyInstaller bundle (``nove_desktop/resources.py``)."""
+"""Finding assets from source, installed and inside a PyInstaller bundle
+(``nove_desktop/resources.py``)."""
 
 from __future__ import annotations
 
 import os
 import sys
+import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +16,22 @@ from nove_desktop import resources
 from nove_desktop.resources import asset_path
 
 REPO = Path(__file__).resolve().parents[1]
+PACKAGE_ASSETS = REPO / "nove_desktop" / "assets"  # a link to the repository's assets/
 FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt")
 
 
 @pytest.mark.parametrize("name", FONTS)
 def test_the_bundled_fonts_are_found_from_source(name: str) -> None:
     path = asset_path("fonts", name)
-    assert path == REPO / "assets" / "fonts" / name
+    assert path == PACKAGE_ASSETS / "fonts" / name
+    # From a checkout, the package's assets are the repository's top-level folder (the source).
+    assert path.resolve() == REPO / "assets" / "fonts" / name
     assert path.is_file() and path.stat().st_size > 0
+
+
+def test_the_package_assets_link_to_the_repository_assets() -> None:
+    assert PACKAGE_ASSETS.is_symlink()
+    assert os.readlink(PACKAGE_ASSETS) == os.path.join("..", "assets")
 
 
 def test_parts_may_be_given_as_one_relative_path() -> None:
@@ -33,7 +44,7 @@ def test_the_font_licence_is_the_bitstream_vera_licence() -> None:
 
 
 def test_the_assets_folder_itself() -> None:
-    assert asset_path() == REPO / "assets"
+    assert asset_path() == PACKAGE_ASSETS
 
 
 def test_a_missing_asset_names_itself_and_where_it_was_looked_for() -> None:
@@ -41,7 +52,7 @@ def test_a_missing_asset_names_itself_and_where_it_was_looked_for() -> None:
         asset_path("fonts", "Missing.ttf")
     message = str(caught.value)
     assert "'fonts/Missing.ttf'" in message
-    assert str(REPO / "assets") in message
+    assert str(PACKAGE_ASSETS) in message
 
 
 @pytest.mark.parametrize("parts", [("..", "README.md"), ("fonts", "..", "..", "pyproject.toml")])
@@ -55,23 +66,57 @@ def test_absolute_paths_are_refused() -> None:
         asset_path(str(REPO / "assets" / "fonts" / "DejaVuSans.ttf"))
 
 
-def test_frozen_the_bundle_folder_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    font = tmp_path / "assets" / "fonts" / "DejaVuSans.ttf"
-    font.parent.mkdir(parents=True)
-    font.write_bytes(b"font")
+@pytest.fixture
+def installed_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A package ``fake_nove`` with an ``assets`` folder, importable from ``tmp_path`` (as a
+    wheel installs it into site-packages); its folder."""
+    package = tmp_path / "fake_nove"
+    (package / "assets" / "fonts").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "assets" / "fonts" / "DejaVuSans.ttf").write_bytes(b"font")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield package
+    sys.modules.pop("fake_nove", None)
+
+
+def test_an_installed_package_finds_the_assets_inside_itself(installed_package: Path) -> None:
+    assert resources.assets_root("fake_nove") == installed_package / "assets"
+
+
+def test_frozen_makes_no_difference(
+    installed_package: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One way for every layout: a PyInstaller bundle's resource reader gives the package's own
+    folder too, so ``sys._MEIPASS`` is never read (an ``assets`` folder there is ignored)."""
+    (tmp_path / "assets" / "fonts").mkdir(parents=True)
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert asset_path("fonts", "DejaVuSans.ttf") == font
+    assert resources.assets_root("fake_nove") == installed_package / "assets"
+    assert asset_path("fonts", "DejaVuSans.ttf") == PACKAGE_ASSETS / "fonts" / "DejaVuSans.ttf"
 
 
-def test_frozen_a_missing_asset_names_the_bundle_folder(
+def test_the_bundle_destination_is_the_package_folder_in_the_bundle() -> None:
+    """PyInstaller's resource reader (pyimod02_importers.PyiFrozenResourceReader) answers
+    ``files("nove_desktop")`` with ``<bundle>/nove_desktop``: build.spec must put the assets in
+    ``nove_desktop/assets`` under the bundle's folder."""
+    assert resources.BUNDLE_DESTINATION == "nove_desktop/assets"
+    spec = (REPO / "build.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "assets"), BUNDLE_DESTINATION)' in spec
+
+
+def test_a_package_imported_from_a_zip_file_is_refused_clearly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "frozen", True, raising=False)
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    with pytest.raises(FileNotFoundError, match=r"fonts/DejaVuSans-Bold\.ttf") as caught:
-        asset_path("fonts", "DejaVuSans-Bold.ttf")
-    assert str(tmp_path / "assets") in str(caught.value)
+    archive = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("zipped_nove/__init__.py", "")
+        zipped.writestr("zipped_nove/assets/fonts/DejaVuSans.ttf", "font")
+    monkeypatch.syspath_prepend(str(archive))
+    try:
+        with pytest.raises(FileNotFoundError, match=r"not on the file system.*install it unpacked"):
+            resources.assets_root("zipped_nove")
+    finally:
+        sys.modules.pop("zipped_nove", None)
 
 
 def test_the_module_does_not_import_pygame() -> None:

@@ -8,6 +8,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from nove_desktop.licenses import MANIFEST, parse_components, unaccounted
+from nove_desktop.resources import BUNDLE_DESTINATION
 
 from .layout import APP, ReleaseError
 
@@ -40,7 +41,7 @@ def licence_problems(onedir: Path) -> list[str]:
     """What is wrong with the licences the build ships (empty when all is well): a shared
     library no component accounts for, a component with libraries but none in the build, a
     licence file missing from the build's assets."""
-    assets = onedir / INTERNAL / "assets"
+    assets = onedir / INTERNAL / BUNDLE_DESTINATION
     components = parse_components(assets.joinpath(*MANIFEST).read_text(encoding="utf-8"))
     files = bundled_files(onedir)
     problems = [
