@@ -19,11 +19,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.banco.actions import HIT, STAND, Bet
-from nove_desktop.games.banco.cards import DECKS, VALUE
-from nove_desktop.games.banco.view import BancoObservation, SeatView
-
+from ..engine.actions import Action
+from ..games.banco.actions import HIT, STAND, Bet
+from ..games.banco.cards import DECKS, VALUE
+from ..games.banco.view import BancoObservation, SeatView
 from .base import Seat
 
 STAND_AT = 8  # punters hit below this score

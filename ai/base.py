@@ -12,8 +12,8 @@ import enum
 from abc import ABC, abstractmethod
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.engine.rng import Rng
+from ..engine.actions import Action
+from ..engine.rng import Rng
 
 _MASK = (1 << 64) - 1
 _POSITION_STEP = 0x9E3779B97F4A7C15  # odd: distinct positions give distinct seeds

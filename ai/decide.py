@@ -15,9 +15,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games import default_registry
-
+from ..engine.actions import Action
+from ..games import default_registry
 from .base import Seat, SeatError
 from .factory import level_of, make_seat, normal_seat
 from .search import ActionStats, Budget, SearchSeat, default_budgets

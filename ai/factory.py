@@ -3,9 +3,8 @@ its description (``nove_desktop/specs.py``); Hard searches with the Normal one."
 
 from __future__ import annotations
 
-from nove_desktop.engine.errors import UnknownGameError
-from nove_desktop.specs import game_ids, spec_for
-
+from ..engine.errors import UnknownGameError
+from ..specs import game_ids, spec_for
 from .base import RandomSeat, Seat, SeatError
 from .search.seat import SearchSeat
 

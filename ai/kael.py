@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.kael.actions import (
+from ..engine.actions import Action
+from ..games.kael.actions import (
     DECK_SOURCE,
     TABLE_SOURCE,
     CallKael,
@@ -35,9 +35,8 @@ from nove_desktop.games.kael.actions import (
     LaySquare,
     Pass,
 )
-from nove_desktop.games.kael.cards import DECK, POINTS, RANK
-from nove_desktop.games.kael.view import KaelObservation
-
+from ..games.kael.cards import DECK, POINTS, RANK
+from ..games.kael.view import KaelObservation
 from .base import Seat, own_seat
 
 LATE_CIRCUIT = 10  # spec 14 "Progress": from this circuit on, deck draws only and prompt calls

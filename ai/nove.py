@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.nove import hand as H
-from nove_desktop.games.nove.actions import (
+from ..engine.actions import Action
+from ..games.nove import hand as H
+from ..games.nove.actions import (
     AnnounceNove,
     AskJokers,
     ChooseJoker,
@@ -20,10 +20,9 @@ from nove_desktop.games.nove.actions import (
     Hit,
     Stand,
 )
-from nove_desktop.games.nove.cards import DECK, OPTION_VALUE, RANK, VALUE, is_joker
-from nove_desktop.games.nove.scoring import SeatHand, default_option
-from nove_desktop.games.nove.view import NoveObservation
-
+from ..games.nove.cards import DECK, OPTION_VALUE, RANK, VALUE, is_joker
+from ..games.nove.scoring import SeatHand, default_option
+from ..games.nove.view import NoveObservation
 from .base import Seat, own_seat
 
 STAND_AT = 22  # the spec's best fixed threshold: hit below 22, then weigh the risk

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.nox.actions import Play
-from nove_desktop.games.nox.cards import NUMBER
-from nove_desktop.games.nox.view import NoxObservation
-
+from ..engine.actions import Action
+from ..games.nox.actions import Play
+from ..games.nox.cards import NUMBER
+from ..games.nox.view import NoxObservation
 from .base import Seat, own_seat
 
 _BITS = {"B": 1, "G": 2, "O": 4}

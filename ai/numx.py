@@ -23,8 +23,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.numx.actions import (
+from ..engine.actions import Action
+from ..games.numx.actions import (
     ALL,
     DECK_SOURCE,
     LEFT,
@@ -41,7 +41,7 @@ from nove_desktop.games.numx.actions import (
     PlayNumX,
     Replenish,
 )
-from nove_desktop.games.numx.cards import (
+from ..games.numx.cards import (
     INF,
     IS_CLASSIC,
     KIND,
@@ -50,9 +50,8 @@ from nove_desktop.games.numx.cards import (
     VALUE,
     WEIGHT,
 )
-from nove_desktop.games.numx.scoring import OBJECTIVE_TABLE, SeatFacts, area_weight
-from nove_desktop.games.numx.view import NumxObservation
-
+from ..games.numx.scoring import OBJECTIVE_TABLE, SeatFacts, area_weight
+from ..games.numx.view import NumxObservation
 from .base import Seat
 
 DECK_CARD_WEIGHT = sum(WEIGHT[c] for c in PLAYING_DECK) / len(PLAYING_DECK)  # about 9.4

@@ -19,8 +19,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from nove_desktop.ai import SEAT_KINDS, SeatError
-
+from .ai import SEAT_KINDS, SeatError
 from .engine.errors import EngineError, InvalidOptionsError
 from .engine.game import MAX_ROUND_LIMIT
 from .engine.jsonable import MAX_BYTES

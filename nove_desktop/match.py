@@ -7,10 +7,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from nove_desktop.ai import DecisionRequest, decide, level_of
-from nove_desktop.ai.base import Purpose, decision_rng
-from nove_desktop.ai.search import Budget, hard_budget, hint_budget
-
+from .ai import DecisionRequest, decide, level_of
+from .ai.base import Purpose, decision_rng
+from .ai.search import Budget, hard_budget, hint_budget
 from .engine.game import Game, GameResult, Stack
 from .engine.replay import Replay, SeatInfo
 from .engine.rng import Rng

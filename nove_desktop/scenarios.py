@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from nove_desktop.ai import make_seat
-
+from .ai import make_seat
 from .engine.game import Game
 from .engine.registry import Registry
 from .match import seat_seed

@@ -12,10 +12,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from nove_desktop.ai import DecisionRequest, Hint, decide, hint, level_of
-from nove_desktop.ai.base import SeatError
-from nove_desktop.ai.search import Budget, default_budgets
-
+from .ai import DecisionRequest, Hint, decide, hint, level_of
+from .ai.base import SeatError
+from .ai.search import Budget, default_budgets
 from .engine.actions import Action
 from .engine.errors import EngineError, FormatError
 from .engine.events import Event

@@ -35,8 +35,7 @@ from .games.numx import NumxGame
 if TYPE_CHECKING:
     # The UI's classes (TableScene, FaceSet) are not imported, even here: mypy would follow
     # them into the UI from the checked layers. The methods check the kind at run time.
-    from nove_desktop.ai.base import Seat
-
+    from .ai.base import Seat
     from .tutorial.core import Script
 
 Stage = tuple[str, Callable[[Any], None]]
@@ -102,7 +101,7 @@ class GameSpec:
 
     def seat_class(self, level: str) -> type[Seat]:
         """The AI seat class of ``level``: "easy" or "normal"."""
-        from nove_desktop.ai.base import Seat
+        from .ai.base import Seat
 
         refs = {"easy": self.easy_seat, "normal": self.normal_seat}
         if level not in refs:

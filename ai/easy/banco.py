@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.banco.actions import HIT, STAND, Bet
-from nove_desktop.games.banco.view import BancoObservation
-
+from ...engine.actions import Action
+from ...games.banco.actions import HIT, STAND, Bet
+from ...games.banco.view import BancoObservation
 from ..banco import BancoHeuristicSeat
 from ..base import Seat
 from .slips import slips

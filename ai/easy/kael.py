@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.engine.rng import Rng
-from nove_desktop.games.kael.actions import (
+from ...engine.actions import Action
+from ...engine.rng import Rng
+from ...games.kael.actions import (
     DECK_SOURCE,
     TABLE_SOURCE,
     CallKael,
@@ -23,8 +23,7 @@ from nove_desktop.games.kael.actions import (
     Lay,
     Pass,
 )
-from nove_desktop.games.kael.view import KaelObservation
-
+from ...games.kael.view import KaelObservation
 from ..base import Seat
 from ..kael import KaelHeuristicSeat
 from .slips import slips

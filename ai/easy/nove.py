@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.engine.rng import Rng
-from nove_desktop.games.nove.actions import (
+from ...engine.actions import Action
+from ...engine.rng import Rng
+from ...games.nove.actions import (
     AnnounceNove,
     AskJokers,
     ChooseJoker,
@@ -22,9 +22,8 @@ from nove_desktop.games.nove.actions import (
     Hit,
     Stand,
 )
-from nove_desktop.games.nove.cards import is_joker
-from nove_desktop.games.nove.view import NoveObservation
-
+from ...games.nove.cards import is_joker
+from ...games.nove.view import NoveObservation
 from ..base import Seat
 from ..nove import NoveHeuristicSeat
 from .slips import slips

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.nox.view import NoxObservation
-
+from ...engine.actions import Action
+from ...games.nox.view import NoxObservation
 from ..base import Seat
 from ..nox import NoxHeuristicSeat
 from .slips import slips

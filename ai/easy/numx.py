@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.numx.actions import (
+from ...engine.actions import Action
+from ...games.numx.actions import (
     AddSpecial,
     ChooseMalus,
     Claim,
@@ -20,8 +20,7 @@ from nove_desktop.games.numx.actions import (
     Play,
     Replenish,
 )
-from nove_desktop.games.numx.view import NumxObservation
-
+from ...games.numx.view import NumxObservation
 from ..base import Seat
 from ..numx import NumxHeuristicSeat
 from .slips import slips

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from nove_desktop.engine.rng import Rng
+from ...engine.rng import Rng
 
 T = TypeVar("T")
 _RESOLUTION = 1 << 20

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.engine.errors import UnknownGameError
-from nove_desktop.i18n import _, format_number, ngettext
-from nove_desktop.specs import spec_for
-
+from ...engine.actions import Action
+from ...engine.errors import UnknownGameError
+from ...i18n import _, format_number, ngettext
+from ...specs import spec_for
 from ..decide import CERTAIN, CLEAR, CONFIDENCE, EQUAL, DecisionRequest, Hint, HintOption
 from .voice import Voice
 

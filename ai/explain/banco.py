@@ -4,12 +4,11 @@ banker's last stand that size a bet."""
 
 from __future__ import annotations
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.banco.actions import HIT, STAND, Bet
-from nove_desktop.games.banco.cards import VALUE
-from nove_desktop.games.banco.view import BancoObservation
-from nove_desktop.i18n import _
-
+from ...engine.actions import Action
+from ...games.banco.actions import HIT, STAND, Bet
+from ...games.banco.cards import VALUE
+from ...games.banco.view import BancoObservation
+from ...i18n import _
 from ..banco import GOOD_HOLES, timid, unseen_values
 from .voice import Voice
 

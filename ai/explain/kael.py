@@ -5,8 +5,8 @@ Fewer points are better in Kaël: every reason says what lowers the hand."""
 
 from __future__ import annotations
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.kael.actions import (
+from ...engine.actions import Action
+from ...games.kael.actions import (
     TABLE_SOURCE,
     CallKael,
     ChooseHandSize,
@@ -18,10 +18,9 @@ from nove_desktop.games.kael.actions import (
     LayPass,
     LaySquare,
 )
-from nove_desktop.games.kael.cards import PASS_CARD, POINTS, RANK
-from nove_desktop.games.kael.view import KaelObservation
-from nove_desktop.i18n import _, ngettext
-
+from ...games.kael.cards import PASS_CARD, POINTS, RANK
+from ...games.kael.view import KaelObservation
+from ...i18n import _, ngettext
 from ..kael import KEEP_AT, KaelHeuristicSeat
 from .voice import Voice
 

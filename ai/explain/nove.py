@@ -4,9 +4,9 @@ announces, what a joker makes at scoring."""
 
 from __future__ import annotations
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.nove import hand as H
-from nove_desktop.games.nove.actions import (
+from ...engine.actions import Action
+from ...games.nove import hand as H
+from ...games.nove.actions import (
     AnnounceNove,
     ChooseJoker,
     DeclareNove,
@@ -14,10 +14,9 @@ from nove_desktop.games.nove.actions import (
     Hit,
     Stand,
 )
-from nove_desktop.games.nove.cards import BABATOS, OPTION_VALUE, RANK, VALUE, is_joker
-from nove_desktop.games.nove.view import NoveObservation
-from nove_desktop.i18n import _
-
+from ...games.nove.cards import BABATOS, OPTION_VALUE, RANK, VALUE, is_joker
+from ...games.nove.view import NoveObservation
+from ...i18n import _
 from ..nove import RISK, NoveHeuristicSeat, reduce
 from .voice import Voice
 

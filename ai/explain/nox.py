@@ -5,11 +5,10 @@ another kitty, covers a high top card with a low one, merges stacks, or ends the
 
 from __future__ import annotations
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.nox.actions import Play
-from nove_desktop.games.nox.view import NoxObservation
-from nove_desktop.i18n import N_, _
-
+from ...engine.actions import Action
+from ...games.nox.actions import Play
+from ...games.nox.view import NoxObservation
+from ...i18n import N_, _
 from ..nox import ALL_COLOURS, STACKS_TO_END, Kitty, after_play
 from .voice import Voice
 

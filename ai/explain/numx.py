@@ -5,8 +5,8 @@ seat's (``ai/numx.py``)."""
 
 from __future__ import annotations
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games.numx.actions import (
+from ...engine.actions import Action
+from ...games.numx.actions import (
     DECK_SOURCE,
     LEFT,
     ONE,
@@ -20,11 +20,10 @@ from nove_desktop.games.numx.actions import (
     PlayNumX,
     Replenish,
 )
-from nove_desktop.games.numx.cards import IS_CLASSIC, WEIGHT, value_name
-from nove_desktop.games.numx.scoring import area_weight
-from nove_desktop.games.numx.view import NumxObservation
-from nove_desktop.i18n import _, ngettext
-
+from ...games.numx.cards import IS_CLASSIC, WEIGHT, value_name
+from ...games.numx.scoring import area_weight
+from ...games.numx.view import NumxObservation
+from ...i18n import _, ngettext
 from ..numx import DECK_CARD_WEIGHT
 from .voice import Voice
 

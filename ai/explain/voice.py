@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from nove_desktop.engine.actions import Action
+from ...engine.actions import Action
 
 
 @dataclasses.dataclass(frozen=True)

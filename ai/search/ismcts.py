@@ -35,10 +35,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.engine.game import Game
-from nove_desktop.engine.rng import Rng
-
+from ...engine.actions import Action
+from ...engine.game import Game
+from ...engine.rng import Rng
 from ..base import Seat
 from .budget import Budget
 from .rounds import RoundScorer

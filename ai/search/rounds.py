@@ -16,9 +16,9 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from nove_desktop.engine.errors import UnknownGameError
-from nove_desktop.engine.game import Game
-from nove_desktop.specs import spec_for
+from ...engine.errors import UnknownGameError
+from ...engine.game import Game
+from ...specs import spec_for
 
 
 class RoundScorer:

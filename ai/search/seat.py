@@ -6,9 +6,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from nove_desktop.engine.actions import Action
-from nove_desktop.games import default_registry
-
+from ...engine.actions import Action
+from ...games import default_registry
 from ..base import Purpose, Seat, SeatError, decision_rng
 from .budget import Budget, hard_budget
 from .ismcts import Search, SearchResult

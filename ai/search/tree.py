@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from nove_desktop.engine.actions import Action
+from ...engine.actions import Action
 
 
 class Edge:

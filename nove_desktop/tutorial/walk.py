@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from nove_desktop.ai import decide
-
+from ..ai import decide
 from ..engine.actions import Action
 from ..engine.registry import Registry
 from ..session import HUMAN, GameSession, SeatConfig

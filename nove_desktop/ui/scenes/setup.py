@@ -11,8 +11,7 @@ from typing import Any
 
 import pygame
 
-from nove_desktop.ai import SEAT_KINDS
-
+from ...ai import SEAT_KINDS
 from ...engine.errors import InvalidOptionsError
 from ...i18n import N_, _, ngettext
 from ...session import GameSession, SeatConfig

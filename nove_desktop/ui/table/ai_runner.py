@@ -28,7 +28,7 @@ COURTESY_WAIT = 0.002
 def warm_up() -> bool:
     """A no-op run in the worker process at start-up, so its imports are paid before the first
     real search (``ai`` and the games import in the worker, not in the frame loop)."""
-    import nove_desktop.ai.decide  # noqa: F401
+    from ...ai import decide  # noqa: F401
 
     return True
 

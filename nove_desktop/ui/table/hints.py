@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nove_desktop.ai import DecisionRequest, Hint, hint
-from nove_desktop.ai.explain import Voice, explain_request
-
+from ...ai import DecisionRequest, Hint, hint
+from ...ai.explain import Voice, explain_request
 from ...engine.actions import Action
 from ...i18n import _
 

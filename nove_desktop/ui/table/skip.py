@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nove_desktop.ai import decide
-
+from ...ai import decide
 from ...engine.events import Event
 from ...i18n import _
 from .hooks import TablePart

@@ -4,8 +4,7 @@ is told, never applied), and the controls offered from ``legal_actions``."""
 
 from __future__ import annotations
 
-from nove_desktop.ai import decide, level_of
-
+from ...ai import decide, level_of
 from ...engine.actions import Action
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
