@@ -24,7 +24,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 ENGINE = REPO / "nove_desktop" / "engine"
 GAMES = REPO / "nove_desktop" / "games"
-AI = REPO / "ai"
+AI = REPO / "nove_desktop" / "ai"  # the link to the top-level ai/ folder: named nove_desktop.ai.*
 
 PURE_FORBIDDEN = ("random", "time", "datetime", "os", "pathlib", "io", "tempfile")
 
@@ -140,8 +140,8 @@ def test_importing_the_headless_stack_loads_no_pygame() -> None:
     pulled in indirectly either."""
     code = (
         "import sys\n"
-        "import nove_desktop.engine, nove_desktop.games, ai, nove_desktop.match, nove_desktop.cli\n"
-        "import nove_desktop.games.nove, ai.nove\n"
+        "import nove_desktop.engine, nove_desktop.games, nove_desktop.ai, nove_desktop.match\n"
+        "import nove_desktop.cli, nove_desktop.games.nove, nove_desktop.ai.nove\n"
         "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith('pygame.'))\n"
         "assert not bad, bad\n"
         "print('ok')\n"
@@ -193,7 +193,7 @@ def test_ai_seats_do_not_use_the_random_module() -> None:
 def test_the_engine_imports_no_game_ai_or_ui() -> None:
     roots = (
         "nove_desktop.games",
-        "ai",
+        "nove_desktop.ai",
         "nove_desktop.ui",
         "nove_desktop.cli",
         "nove_desktop.match",
@@ -202,7 +202,7 @@ def test_the_engine_imports_no_game_ai_or_ui() -> None:
 
 
 def test_the_games_import_no_ai_or_ui() -> None:
-    roots = ("ai", "nove_desktop.ui", "nove_desktop.cli", "nove_desktop.match")
+    roots = ("nove_desktop.ai", "nove_desktop.ui", "nove_desktop.cli", "nove_desktop.match")
     assert offending(GAMES, roots) == []
 
 

@@ -90,8 +90,13 @@ def wheel_problems(
     return problems
 
 
-def _run(command: list[str], what: str, **options: object) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(command, capture_output=True, text=True, check=False, **options)  # type: ignore[call-overload]
+def _run(
+    command: list[str],
+    what: str,
+    cwd: str | Path | None = None,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd, env=env)
     if result.returncode != 0:
         output = (result.stdout + result.stderr).strip()
         raise WheelCheckError(f"{what} failed (exit {result.returncode}):\n{output}")
