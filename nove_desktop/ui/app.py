@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterable, MutableMapping
 from dataclasses import replace
@@ -34,11 +35,17 @@ TITLE = "nove-desktop"
 WINDOW_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 
 
-def name_the_window(environ: MutableMapping[str, str] = os.environ) -> None:
+def name_the_window(
+    environ: MutableMapping[str, str] = os.environ, script: str = sys.argv[0]
+) -> None:
     """Give the window the app's id as its class, unless the environment names one (a
-    packaging wrapper may)."""
+    packaging wrapper may). Importing pygame with a display sets ``SDL_VIDEO_X11_WMCLASS`` to
+    the script's file name (``__main__.py`` for ``python -m nove_desktop``) when it is unset:
+    that default is pygame's, not a choice, and is replaced too."""
+    pygames_default = os.path.basename(script)
     for variable in WINDOW_CLASS_VARIABLES:
-        environ.setdefault(variable, APP_ID)
+        if environ.get(variable, "") in ("", pygames_default):
+            environ[variable] = APP_ID
 
 
 class Toast:

@@ -2,6 +2,9 @@
 desktops attach the icon and the menu entry to the running window."""
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -46,3 +49,27 @@ def test_a_class_named_by_the_environment_is_kept():
     app_module.name_the_window(environ)
     assert environ["SDL_VIDEO_X11_WMCLASS"] == "wrapper"
     assert environ["SDL_VIDEO_WAYLAND_WMCLASS"] == startup_wm_class()
+
+
+def test_the_class_pygame_gives_at_import_is_replaced():
+    """pygame, imported while DISPLAY is set, names the X11 class after the script
+    (``__main__.py`` under ``python -m nove_desktop``) before the app can set it: the app still
+    names the window by its id. Run in a fresh interpreter, as the app starts."""
+    code = (
+        "import os, sys\n"
+        "sys.argv[0] = '/somewhere/__main__.py'\n"
+        "import pygame\n"
+        "before = os.environ.get('SDL_VIDEO_X11_WMCLASS')\n"
+        "from nove_desktop.ui.app import name_the_window\n"
+        "name_the_window()\n"
+        "names = [os.environ[f'SDL_VIDEO_{kind}_WMCLASS'] for kind in ('X11', 'WAYLAND')]\n"
+        "print(before, *names)\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key not in VARIABLES}
+    env.update(DISPLAY=":99", SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    repo = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=repo, env=env, capture_output=True, text=True, check=True
+    )
+    expected = startup_wm_class()
+    assert result.stdout.split() == ["__main__.py", expected, expected]
