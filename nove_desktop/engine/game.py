@@ -79,6 +79,11 @@ class GameResult:
     def to_json(self) -> dict[str, Any]:
         return to_plain(self)
 
+    @classmethod
+    def from_json(cls, data: Any) -> GameResult:
+        """The result ``to_json`` wrote; ``FormatError`` naming the field for anything else."""
+        return from_plain(cls, data, "result")
+
 
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT", bound=GameState)
@@ -99,6 +104,9 @@ class Game(ABC, Generic[OptionsT, StateT]):
     state_type: type[StateT]
     """The state class (a class attribute): saves hold ``{"options": ..., "state":
     state.to_json()}``, read back with ``state_type.from_json(options, data["state"])``."""
+    observation_type: ClassVar[type]
+    """The observation class (a frozen dataclass): ``observe`` returns one, and
+    ``observation_from_json`` reads back what its ``to_json`` wrote."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     actions: ClassVar[ActionCodec]
@@ -150,6 +158,13 @@ class Game(ABC, Generic[OptionsT, StateT]):
     @abstractmethod
     def observe(self, state: StateT, seat: int | None) -> Observation:
         """What ``seat`` may know (``None``: a spectator who sees public information only)."""
+
+    def observation_from_json(self, data: Any) -> Observation:
+        """The observation whose ``to_json`` wrote ``data``, typed and equal to it: what a remote
+        client rebuilds from what the server sent (``docs/engine.md``, "Observations of ...").
+        Anything else raises ``FormatError`` naming the field (wrong type, missing, unknown).
+        Each game narrows the return type to its own observation class."""
+        return from_plain(self.observation_type, data, "observation")
 
     def result(self, state: StateT) -> GameResult:
         """Scores and winner so far; ``over`` tells whether the game has ended. Built from the

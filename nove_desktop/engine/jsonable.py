@@ -9,6 +9,7 @@ what would make a crash later (numbers too long to print, nesting too deep to co
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import json
 import math
@@ -41,6 +42,11 @@ def convert(value: Any, hint: Any, where: str) -> Any:
     if hint is Any:
         return value
     if origin in (typing.Union, types.UnionType):
+        present = [option for option in get_args(hint) if option is not type(None)]
+        if len(present) == 1 and isinstance(value, dict | list):
+            # An optional object or list: the error inside it names the field at fault
+            # ("observation.window.waiting"), not just the whole value.
+            return convert(value, present[0], where)
         errors = []
         for option in get_args(hint):
             try:
@@ -70,6 +76,8 @@ def convert(value: Any, hint: Any, where: str) -> Any:
         return {k: convert(v, item, f"{where}.{k}") for k, v in value.items()}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return from_plain(hint, value, where)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _member(hint, value, where)
     if hint is type(None):
         if value is None:
             return None
@@ -91,6 +99,16 @@ def convert(value: Any, hint: Any, where: str) -> Any:
             return value
         raise FormatError(f"{where}: expected text, got {_describe(value)}")
     raise FormatError(f"{where}: unsupported field type {hint!r}")
+
+
+def _member(hint: type[enum.Enum], value: Any, where: str) -> enum.Enum:
+    """The member of the enum ``hint`` whose value is ``value`` (enums are written as their
+    values: a phase is ``"turn"``)."""
+    for member in hint:
+        if type(value) is type(member.value) and value == member.value:
+            return member
+    allowed = ", ".join(repr(m.value) for m in hint)
+    raise FormatError(f"{where}: {_describe(value)} is not one of {allowed}")
 
 
 def from_plain(cls: type, data: Any, where: str) -> Any:

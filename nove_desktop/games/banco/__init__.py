@@ -34,6 +34,7 @@ class BancoGame(Game[BancoOptions, BancoState]):
     max_players = MAX_PLAYERS
     actions = CODEC
     events = banco_events.CODEC
+    observation_type = view.BancoObservation
 
     to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)
@@ -61,6 +62,9 @@ class BancoGame(Game[BancoOptions, BancoState]):
 
     def observe(self, state: BancoState, seat: int | None) -> view.BancoObservation:
         return view.observe(state, seat)
+
+    def observation_from_json(self, data: Any) -> view.BancoObservation:
+        return view.read_observation(data)
 
     def round_number(self, state: BancoState) -> int:
         return state.hand_number

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ...engine.jsonable import from_plain
 from ...engine.rng import Rng
 from . import flow
 from .cards import DECKS, VALUE
@@ -152,6 +153,12 @@ def _fresh(last: dict[str, Any] | None) -> dict[str, Any] | None:
     if last is None:
         return None
     return {k: list(v) if isinstance(v, list | tuple) else v for k, v in last.items()}
+
+
+def read_observation(data: Any) -> BancoObservation:
+    """The observation ``BancoObservation.to_json`` wrote (after ``json.loads``), equal to it;
+    ``FormatError`` naming the field for anything else."""
+    return from_plain(BancoObservation, data, "observation")
 
 
 def observe(state: BancoState, seat: int | None) -> BancoObservation:

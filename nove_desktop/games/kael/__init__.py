@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.game import Game, Stack, check_stack
@@ -27,6 +29,7 @@ class KaelGame(Game[KaelOptions, KaelState]):
     max_players = MAX_PLAYERS
     actions = CODEC
     events = EVENTS
+    observation_type = view.KaelObservation
     lower_score_wins = True
     has_reaction_windows = True
 
@@ -45,6 +48,9 @@ class KaelGame(Game[KaelOptions, KaelState]):
 
     def observe(self, state: KaelState, seat: int | None) -> view.KaelObservation:
         return view.observe(state, seat)
+
+    def observation_from_json(self, data: Any) -> view.KaelObservation:
+        return view.read_observation(data)
 
     def round_number(self, state: KaelState) -> int:
         return state.round_no

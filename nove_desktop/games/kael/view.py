@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...engine.jsonable import to_plain
+from ...engine.jsonable import from_plain, to_plain
 from ...engine.rng import Rng
 from . import flow
 from .cards import DECK, RANK, hand_total
@@ -70,6 +70,12 @@ class KaelObservation:
 
     def to_json(self) -> dict[str, Any]:
         return to_plain(self)
+
+
+def read_observation(data: Any) -> KaelObservation:
+    """The observation ``KaelObservation.to_json`` wrote (after ``json.loads``), equal to it;
+    ``FormatError`` naming the field for anything else."""
+    return from_plain(KaelObservation, data, "observation")
 
 
 def observe(state: KaelState, seat: int | None) -> KaelObservation:

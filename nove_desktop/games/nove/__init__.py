@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.game import Game, Stack, check_stack
@@ -27,6 +29,7 @@ class NoveGame(Game[NoveOptions, NoveState]):
     max_players = MAX_PLAYERS
     actions = CODEC
     events = EVENTS
+    observation_type = view.NoveObservation
 
     # The hot trio of the contract, bound straight to the rules (no extra call per action).
     to_act = staticmethod(rules.to_act)
@@ -45,6 +48,9 @@ class NoveGame(Game[NoveOptions, NoveState]):
 
     def observe(self, state: NoveState, seat: int | None) -> view.NoveObservation:
         return view.observe(state, seat)
+
+    def observation_from_json(self, data: Any) -> view.NoveObservation:
+        return view.read_observation(data)
 
     def round_number(self, state: NoveState) -> int:
         return state.round_no

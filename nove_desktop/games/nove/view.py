@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Literal
 
-from ...engine.jsonable import to_plain
+from ...engine.jsonable import from_plain, to_plain
 from ...engine.rng import Rng
 from . import flow
 from . import hand as H
@@ -32,7 +32,7 @@ class NoveObservation:
     """Everything ``seat`` may know now. ``seat`` is ``None`` for a spectator."""
 
     seat: int | None
-    phase: str
+    phase: Phase | Literal["auto"]  # a decision phase, "over", or "auto" between them
     to_act: tuple[int, ...]
     round_no: int
     dealer: int
@@ -67,6 +67,12 @@ def _joker_info(
     forced = state.special and state.order.index(seat) >= 2
     states = H.joker_states(state.hands[seat], state.locked, forced)
     return tuple((c, states[c][0], states[c][1]) for c in cards if c in states)
+
+
+def read_observation(data: Any) -> NoveObservation:
+    """The observation ``NoveObservation.to_json`` wrote (after ``json.loads``), equal to it;
+    ``FormatError`` naming the field for anything else."""
+    return from_plain(NoveObservation, data, "observation")
 
 
 def observe(state: NoveState, seat: int | None) -> NoveObservation:

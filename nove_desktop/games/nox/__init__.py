@@ -7,6 +7,8 @@ round; a kitty scores the sum of its top cards only when they show all three col
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.game import Game, Stack, check_stack
@@ -33,6 +35,7 @@ class NoxGame(Game[NoxOptions, NoxState]):
     max_players = MAX_PLAYERS
     actions = CODEC
     events = EVENTS
+    observation_type = view.NoxObservation
 
     to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)
@@ -49,6 +52,9 @@ class NoxGame(Game[NoxOptions, NoxState]):
 
     def observe(self, state: NoxState, seat: int | None) -> view.NoxObservation:
         return view.observe(state, seat)
+
+    def observation_from_json(self, data: Any) -> view.NoxObservation:
+        return view.read_observation(data)
 
     def round_number(self, state: NoxState) -> int:
         return state.round_number

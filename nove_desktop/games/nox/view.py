@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ...engine.jsonable import from_plain
 from ...engine.rng import Rng
 from .cards import deck
 from .rules import to_act
@@ -74,6 +75,12 @@ class NoxObservation:
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }
+
+
+def read_observation(data: Any) -> NoxObservation:
+    """The observation ``NoxObservation.to_json`` wrote (after ``json.loads``), equal to it;
+    ``FormatError`` naming the field for anything else."""
+    return from_plain(NoxObservation, data, "observation")
 
 
 def observe(state: NoxState, seat: int | None) -> NoxObservation:

@@ -30,6 +30,7 @@ class NumxGame(Game[NumxOptions, NumxState]):
     max_players = MAX_PLAYERS
     actions = CODEC
     events = EVENTS
+    observation_type = view.NumxObservation
     has_reaction_windows = True
 
     to_act = staticmethod(rules.to_act)  # type: ignore[assignment]  # an attrgetter (fast)
@@ -47,6 +48,9 @@ class NumxGame(Game[NumxOptions, NumxState]):
 
     def observe(self, state: NumxState, seat: int | None) -> view.NumxObservation:
         return view.observe(state, seat)
+
+    def observation_from_json(self, data: Any) -> view.NumxObservation:
+        return view.read_observation(data)
 
     def round_number(self, state: NumxState) -> int:
         return state.round_no

@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ...engine.jsonable import from_plain
 from ...engine.rng import Rng
 from ...engine.windows import ReactionWindow
 from .cards import FULL_DECK, ORDER
 from .flow import sources_needed
 from .rules import table_for
-from .state import COMPLETION, FX_WINDOW, REPLENISH, TURN, NumxState, Phase
+from .state import COMPLETION, FX_WINDOW, REPLENISH, TURN, NumxState, Phase, StagedSpecial
 
 _SORT = ORDER.__getitem__
 
@@ -44,7 +45,7 @@ class NumxObservation:
     hand: tuple[str, ...]
     objective: str | None
     chosen: tuple[str, ...] | None
-    staged: tuple[tuple[str, str, Any], ...]
+    staged: tuple[StagedSpecial, ...]
     malus: tuple[tuple[str, ...], ...]
     hand_counts: tuple[int, ...]
     known_cards: tuple[tuple[str, ...], ...]  # hand cards everybody knows (taken from the board)
@@ -131,6 +132,12 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+def read_observation(data: Any) -> NumxObservation:
+    """The observation ``NumxObservation.to_json`` wrote (after ``json.loads``), equal to it;
+    ``FormatError`` naming the field for anything else."""
+    return from_plain(NumxObservation, data, "observation")
 
 
 def observe(state: NumxState, seat: int | None) -> NumxObservation:
