@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import typing
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -135,6 +138,43 @@ def test_options_read_back_from_their_json(game_id: str) -> None:
         for options in (game.default_options(players), options_for(game, players)):
             back = game.options_from_json(wire(game.options_to_json(options)))
             same(back, options, f"{game_id} options")
+
+
+ENGINE_DOC = (Path(__file__).parent.parent.parent / "docs" / "engine.md").read_text(
+    encoding="utf-8"
+)
+
+
+HEADINGS = {"nove": "NOVE", "kael": "Kaël", "nox": "NOX", "banco": "banco", "numx": "NUM-X"}
+
+
+def field_names(cls: type) -> Iterator[str]:
+    """The JSON keys of the observation class ``cls`` and of the dataclasses nested in it."""
+    for field in dataclasses.fields(cls):
+        yield field.name
+        nested = []
+        hints = typing.get_type_hints(cls)[field.name]
+        for part in (hints, *typing.get_args(hints)):
+            for inner in (part, *typing.get_args(part)):
+                if isinstance(inner, type) and dataclasses.is_dataclass(inner):
+                    nested.append(inner)
+        for inner in nested:
+            yield from field_names(inner)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_observation_field_is_documented_in_the_engine_page(game_id: str) -> None:
+    game = REGISTRY.get(game_id)
+    title = HEADINGS[game_id]
+    found = re.search(
+        rf"^## Observations of {re.escape(title)}.*?(?=^## |\Z)", ENGINE_DOC, re.M | re.S
+    )
+    assert found is not None, f"docs/engine.md has no 'Observations of {title}' section"
+    missing = sorted(
+        {name for name in field_names(game.observation_type)}
+        - set(re.findall(r"`(\w+)`", found.group(0)))
+    )
+    assert not missing, f"undocumented {game_id} observation fields: {missing}"
 
 
 # -- garbage ---------------------------------------------------------------------------------------
