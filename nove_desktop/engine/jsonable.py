@@ -15,6 +15,7 @@ import json
 import math
 import types
 import typing
+from collections.abc import Collection, Sequence, Sized
 from typing import Any, get_args, get_origin
 
 from .errors import FormatError
@@ -211,3 +212,42 @@ def _depth(value: Any) -> int:
             if level <= MAX_DEPTH:
                 pending.extend((child, level + 1) for child in item)
     return deepest
+
+
+# -- consistency of a value read from JSON ---------------------------------------------------------
+class Consistency:
+    """Checks that a value read with ``from_plain`` hangs together, for values whose reader would
+    otherwise crash later (a table indexing a list by seat): every by-seat list has one item per
+    seat, every seat number names a seat, every card id is a card of the game. Each check raises
+    ``FormatError`` naming the field ("observation.chips: 3 items for 4 seats")."""
+
+    def __init__(self, where: str, players: int, cards: Collection[str]) -> None:
+        if players < 1:
+            raise FormatError(f"{where}: no seats")
+        self.where = where
+        self.players = players
+        self.known_cards = cards
+
+    def by_seat(self, name: str, items: Sized | None) -> None:
+        """``items`` (unless ``None``) has one item per seat."""
+        if items is not None and len(items) != self.players:
+            raise FormatError(f"{self.where}.{name}: {len(items)} items for {self.players} seats")
+
+    def seats(self, name: str, *numbers: int | None) -> None:
+        """Every one of ``numbers`` (``None`` aside) is a seat."""
+        for number in numbers:
+            if number is not None and not 0 <= number < self.players:
+                raise FormatError(f"{self.where}.{name}: {number} is not a seat")
+
+    def cards(self, name: str, *ids: str | None) -> None:
+        """Every one of ``ids`` (``None`` aside: a face-down card) is a card of the game."""
+        for card in ids:
+            if card is not None and card not in self.known_cards:
+                raise FormatError(f"{self.where}.{name}: {_describe(card)} is not a card")
+
+    def numbered(self, name: str, views: Sequence[Any]) -> None:
+        """``views`` has one item per seat, each naming its own seat (``.seat``) in order."""
+        self.by_seat(name, views)
+        for index, view in enumerate(views):
+            if view.seat != index:
+                raise FormatError(f"{self.where}.{name}[{index}].seat: {view.seat}, not {index}")

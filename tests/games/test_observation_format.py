@@ -287,3 +287,32 @@ def test_a_real_observation_mutated_anywhere_reads_back_or_is_refused(
     except FormatError:
         return
     assert wire(back.to_json()) == mutated
+
+
+# One change per game that keeps every type right but breaks what the table relies on: a seat view
+# that names another seat, or a by-seat list with an item too many.
+def broken_by_seat(game_id: str, data: dict[str, Any]) -> tuple[Any, str]:
+    """``data`` so changed, and the field the refusal must name."""
+    if game_id in ("nove", "kael"):
+        return replaced(data, ("seats", 1, "seat"), 0), "observation.seats[1].seat"
+    name = "bets" if game_id == "banco" else "totals"
+    return replaced(data, (name,), [*data[name], 0]), f"observation.{name}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_observation_that_does_not_hang_together_is_refused_by_name(game_id: str) -> None:
+    """Right types, wrong sense: a seat number that is no seat, a card id that is no card of
+    the game, a by-seat list of the wrong length. The table would crash on them later."""
+    game = REGISTRY.get(game_id)
+    hands = 0
+    for data in SAMPLES[game_id]:
+        with pytest.raises(FormatError, match=r"^observation\.seat: 99 is not a seat"):
+            game.observation_from_json({**data, "seat": 99})
+        broken, field = broken_by_seat(game_id, data)
+        with pytest.raises(FormatError, match=rf"^{re.escape(field)}\b"):
+            game.observation_from_json(broken)
+        if data["hand"]:
+            hands += 1
+            with pytest.raises(FormatError, match=r"^observation\.hand: 'ZZ' is not a card"):
+                game.observation_from_json(replaced(data, ("hand", 0), "ZZ"))
+    assert hands, "no sample had a hand"

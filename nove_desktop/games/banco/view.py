@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...engine.jsonable import from_plain
+from ...engine.errors import FormatError
+from ...engine.jsonable import Consistency, from_plain
 from ...engine.rng import Rng
 from . import flow
 from .cards import DECKS, VALUE
@@ -158,7 +159,25 @@ def _fresh(last: dict[str, Any] | None) -> dict[str, Any] | None:
 def read_observation(data: Any) -> BancoObservation:
     """The observation ``BancoObservation.to_json`` wrote (after ``json.loads``), equal to it;
     ``FormatError`` naming the field for anything else."""
-    return from_plain(BancoObservation, data, "observation")
+    observation: BancoObservation = from_plain(BancoObservation, data, "observation")
+    _check(observation)
+    return observation
+
+
+def _check(obs: BancoObservation) -> None:
+    """Refuse an observation whose parts do not hang together (``FormatError``): what the table
+    indexes by seat has one item per seat, seat numbers name seats, card ids name cards."""
+    if obs.deck_style not in DECKS:
+        raise FormatError(f"observation.deck_style: {obs.deck_style!r} is not a deck style")
+    check = Consistency("observation", len(obs.chips), frozenset(DECKS[obs.deck_style]))
+    for name in ("eliminated", "banks_held", "status", "bets", "cards", "hole_face_up"):
+        check.by_seat(name, getattr(obs, name))
+    check.seats("seat", obs.seat, obs.current, obs.banker)
+    check.seats("to_act", *obs.to_act)
+    check.seats("punter_order", *obs.punter_order)
+    check.seats("winners", *obs.winners)
+    check.cards("hand", *obs.hand)
+    check.cards("cards", *(card for cards in obs.cards for card in cards))
 
 
 def observe(state: BancoState, seat: int | None) -> BancoObservation:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...engine.jsonable import from_plain, to_plain
+from ...engine.jsonable import Consistency, from_plain, to_plain
 from ...engine.rng import Rng
 from . import flow
-from .cards import DECK, RANK, hand_total
+from .cards import DECK, DECK_INDEX, RANK, hand_total
 from .rules import can_call, to_act
 from .scoring import ranking
 from .state import CUT_WINDOW, GAME_OVER, GOOD_DRAW, TURN, KaelState, Phase
@@ -75,7 +75,31 @@ class KaelObservation:
 def read_observation(data: Any) -> KaelObservation:
     """The observation ``KaelObservation.to_json`` wrote (after ``json.loads``), equal to it;
     ``FormatError`` naming the field for anything else."""
-    return from_plain(KaelObservation, data, "observation")
+    observation: KaelObservation = from_plain(KaelObservation, data, "observation")
+    _check(observation)
+    return observation
+
+
+def _check(obs: KaelObservation) -> None:
+    """Refuse an observation whose parts do not hang together (``FormatError``): what the table
+    indexes by seat has one item per seat, seat numbers name seats, card ids name cards."""
+    check = Consistency("observation", len(obs.seats), DECK_INDEX)
+    check.numbered("seats", obs.seats)
+    check.seats("seat", obs.seat, obs.dealer, obs.current, obs.caller)
+    check.seats("to_act", *obs.to_act)
+    check.seats("final_queue", *obs.final_queue)
+    check.seats("table", *(who for _card, who in obs.table))
+    check.seats("winners", *obs.winners)
+    check.seats("ranking", *(seat for place in obs.ranking for seat in place))
+    if obs.cut_window is not None:
+        check.seats("cut_window.waiting", *obs.cut_window.waiting)
+    check.by_seat("revealed_hands", obs.revealed_hands)
+    check.cards("hand", *obs.hand, obs.good_draw)
+    check.cards("table", *(card for card, _who in obs.table))
+    for index, seat in enumerate(obs.seats):
+        check.cards(f"seats[{index}].known_cards", *seat.known_cards)
+    for hand in obs.revealed_hands or ():
+        check.cards("revealed_hands", *hand)
 
 
 def observe(state: KaelState, seat: int | None) -> KaelObservation:

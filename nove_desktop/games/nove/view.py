@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal
 
-from ...engine.jsonable import from_plain, to_plain
+from ...engine.jsonable import Consistency, from_plain, to_plain
 from ...engine.rng import Rng
 from . import flow
 from . import hand as H
-from .cards import DECK
+from .cards import DECK, DECK_INDEX
 from .rules import to_act
 from .state import DECISIONS, NoveState, Phase
 
@@ -72,7 +72,28 @@ def _joker_info(
 def read_observation(data: Any) -> NoveObservation:
     """The observation ``NoveObservation.to_json`` wrote (after ``json.loads``), equal to it;
     ``FormatError`` naming the field for anything else."""
-    return from_plain(NoveObservation, data, "observation")
+    observation: NoveObservation = from_plain(NoveObservation, data, "observation")
+    _check(observation)
+    return observation
+
+
+def _check(obs: NoveObservation) -> None:
+    """Refuse an observation whose parts do not hang together (``FormatError``): what the table
+    indexes by seat has one item per seat, seat numbers name seats, card ids name cards."""
+    check = Consistency("observation", len(obs.seats), DECK_INDEX)
+    check.numbered("seats", obs.seats)
+    check.seats("seat", obs.seat, obs.dealer, obs.current, obs.nove_holder, obs.winner)
+    check.seats("to_act", *obs.to_act)
+    check.seats("order", *obs.order)
+    check.seats("announcements", *(announced[0] for announced in obs.announcements))
+    check.seats("nonjoker_slots", *(seat for seat, _index in obs.nonjoker_slots))
+    check.seats("joker_options", *(seat for seat, _value in obs.joker_options))
+    check.cards("hand", *obs.hand)
+    check.cards("jokers", *(joker[0] for joker in obs.jokers))
+    check.cards("own_discards", *obs.own_discards)
+    for index, seat in enumerate(obs.seats):
+        check.cards(f"seats[{index}].shown", *seat.shown)
+        check.cards(f"seats[{index}].shown_jokers", *(joker[0] for joker in seat.shown_jokers))
 
 
 def observe(state: NoveState, seat: int | None) -> NoveObservation:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...engine.jsonable import from_plain
+from ...engine.errors import FormatError
+from ...engine.jsonable import Consistency, from_plain
 from ...engine.rng import Rng
-from .cards import deck
+from .cards import PROFILES, deck
 from .rules import to_act
 from .state import NoxState, Phase
 
@@ -80,7 +81,26 @@ class NoxObservation:
 def read_observation(data: Any) -> NoxObservation:
     """The observation ``NoxObservation.to_json`` wrote (after ``json.loads``), equal to it;
     ``FormatError`` naming the field for anything else."""
-    return from_plain(NoxObservation, data, "observation")
+    observation: NoxObservation = from_plain(NoxObservation, data, "observation")
+    _check(observation)
+    return observation
+
+
+def _check(obs: NoxObservation) -> None:
+    """Refuse an observation whose parts do not hang together (``FormatError``): what the table
+    indexes by seat has one item per seat, seat numbers name seats, card ids name cards."""
+    if obs.deck_profile not in PROFILES:
+        raise FormatError(f"observation.deck_profile: {obs.deck_profile!r} is not a deck profile")
+    check = Consistency("observation", obs.players, frozenset(deck(obs.deck_profile)))
+    check.seats("seat", obs.seat, obs.start_seat, obs.current)
+    check.seats("to_act", *obs.to_act)
+    check.seats("winners", *obs.winners)
+    for name in ("hand_sizes", "kitties", "totals"):
+        check.by_seat(name, getattr(obs, name))
+    for row in obs.score_sheet:
+        check.by_seat("score_sheet", row)
+    check.cards("hand", *obs.hand)
+    check.cards("kitties", *(card for kitty in obs.kitties for stack in kitty for card in stack))
 
 
 def observe(state: NoxState, seat: int | None) -> NoxObservation:

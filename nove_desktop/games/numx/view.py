@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...engine.jsonable import from_plain
+from ...engine.jsonable import Consistency, from_plain
 from ...engine.rng import Rng
 from ...engine.windows import ReactionWindow
 from .cards import FULL_DECK, ORDER
@@ -14,6 +14,7 @@ from .rules import table_for
 from .state import COMPLETION, FX_WINDOW, REPLENISH, TURN, NumxState, Phase, StagedSpecial
 
 _SORT = ORDER.__getitem__
+_CARDS = frozenset(FULL_DECK)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -137,7 +138,34 @@ def _copy(value: Any) -> Any:
 def read_observation(data: Any) -> NumxObservation:
     """The observation ``NumxObservation.to_json`` wrote (after ``json.loads``), equal to it;
     ``FormatError`` naming the field for anything else."""
-    return from_plain(NumxObservation, data, "observation")
+    observation: NumxObservation = from_plain(NumxObservation, data, "observation")
+    _check(observation)
+    return observation
+
+
+def _check(obs: NumxObservation) -> None:
+    """Refuse an observation whose parts do not hang together (``FormatError``): what the table
+    indexes by seat has one item per seat, seat numbers name seats, card ids name cards."""
+    check = Consistency("observation", len(obs.hand_counts), _CARDS)
+    for name in ("malus", "known_cards", "chosen_by", "totals"):
+        check.by_seat(name, getattr(obs, name))
+    check.by_seat("revealed_hands", obs.revealed_hands)
+    check.by_seat("revealed_objectives", obs.revealed_objectives)
+    check.seats("seat", obs.seat, obs.anchor, obs.current, obs.last_player, obs.leader)
+    check.seats("to_act", *obs.to_act)
+    check.seats("trick", *(play[0] for play in obs.trick))
+    check.seats("first_out", *obs.first_out)
+    check.seats("winners", *obs.winners)
+    if obs.window is not None:
+        check.seats("window", *obs.window.waiting, *obs.window.precedence)
+    check.cards("hand", *obs.hand, obs.objective, *(obs.chosen or ()))
+    check.cards("staged", *(staged[0] for staged in obs.staged))
+    check.cards("malus", *(card for area in obs.malus for card in area))
+    check.cards("known_cards", *(card for cards in obs.known_cards for card in cards))
+    check.cards("discard", *obs.discard)
+    check.cards("trick", *(card for play in obs.trick for card in play[1]))
+    check.cards("revealed_hands", *(card for hand in obs.revealed_hands or () for card in hand))
+    check.cards("revealed_objectives", *(obs.revealed_objectives or ()))
 
 
 def observe(state: NumxState, seat: int | None) -> NumxObservation:
