@@ -178,6 +178,24 @@ def _check(obs: BancoObservation) -> None:
     check.seats("winners", *obs.winners)
     check.cards("hand", *obs.hand)
     check.cards("cards", *(card for cards in obs.cards for card in cards))
+    if obs.last_hand is not None:  # read by the table and the AI: its shape is checked too
+        last = from_plain(LastHand, obs.last_hand, "observation.last_hand")
+        check.seats("last_hand.banker", last.banker)
+        check.by_seat("last_hand.outcomes", last.outcomes)
+        check.by_seat("last_hand.scores", last.scores)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LastHand:
+    """The shape of an observation's ``last_hand`` (checked when read from JSON; the observation
+    keeps the plain object the table and the AI read)."""
+
+    hand: int
+    banker: int
+    banker_score: int
+    banker_cards: int
+    outcomes: tuple[str | None, ...]
+    scores: tuple[int | None, ...]
 
 
 def observe(state: BancoState, seat: int | None) -> BancoObservation:

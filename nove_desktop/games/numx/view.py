@@ -5,10 +5,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ...engine.errors import FormatError
 from ...engine.jsonable import Consistency, from_plain
 from ...engine.rng import Rng
 from ...engine.windows import ReactionWindow
 from .cards import FULL_DECK, ORDER
+from .events import CODEC, RoundScored
 from .flow import sources_needed
 from .rules import table_for
 from .state import COMPLETION, FX_WINDOW, REPLENISH, TURN, NumxState, Phase, StagedSpecial
@@ -166,6 +168,14 @@ def _check(obs: NumxObservation) -> None:
     check.cards("trick", *(card for play in obs.trick for card in play[1]))
     check.cards("revealed_hands", *(card for hand in obs.revealed_hands or () for card in hand))
     check.cards("revealed_objectives", *(obs.revealed_objectives or ()))
+    if obs.last_round is not None:  # the round_scored event's fields: read with its codec
+        extra = sorted({"kind", "visible_to", "hidden"} & set(obs.last_round))
+        if extra:
+            raise FormatError(f"observation.last_round: unknown field(s) {', '.join(extra)}")
+        try:
+            CODEC.from_json({**obs.last_round, "kind": RoundScored.KIND})
+        except FormatError as exc:
+            raise FormatError(f"observation.last_round: {exc}") from None
 
 
 def observe(state: NumxState, seat: int | None) -> NumxObservation:
