@@ -81,8 +81,13 @@ class GameResult:
 
     @classmethod
     def from_json(cls, data: Any) -> GameResult:
-        """The result ``to_json`` wrote; ``FormatError`` naming the field for anything else."""
-        return from_plain(cls, data, "result")
+        """The result ``to_json`` wrote; ``FormatError`` naming the field for anything else
+        (also a winner that is not one of the seats scored)."""
+        result: GameResult = from_plain(cls, data, "result")
+        winner = result.winner
+        if winner is not None and not 0 <= winner < len(result.scores):
+            raise FormatError(f"result.winner: {winner} is not a seat")
+        return result
 
 
 OptionsT = TypeVar("OptionsT")

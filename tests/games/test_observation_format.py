@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nove_desktop.ai import make_seat
-from nove_desktop.engine import FormatError, Game, Rng
+from nove_desktop.engine import FormatError, Game, InvalidOptionsError, Rng
 from nove_desktop.engine.game import GameResult
 from nove_desktop.games import default_registry
 
@@ -274,6 +274,22 @@ def test_any_json_value_is_refused_with_format_error(game_id: str, value: Any) -
         game.observation_from_json(value)
     with pytest.raises(FormatError):
         GameResult.from_json(value)
+    try:  # options: ``{}`` and a few others are valid (every option has a default)
+        options = game.options_from_json(value)
+    except InvalidOptionsError:
+        return
+    same(game.options_from_json(wire(game.options_to_json(options))), options, "options")
+
+
+def test_a_result_names_a_wrong_field_or_a_winner_that_is_no_seat() -> None:
+    good = {"over": True, "scores": [3, 5], "winner": 1, "rounds": 2, "reason": "target"}
+    same(GameResult.from_json(good), GameResult(True, (3, 5), 1, 2, "target"))
+    with pytest.raises(FormatError, match=r"^result\.winner: 2 is not a seat"):
+        GameResult.from_json({**good, "winner": 2})
+    with pytest.raises(FormatError, match=r"^result\.scores\[1\]: expected a whole number"):
+        GameResult.from_json({**good, "scores": [3, "5"]})
+    with pytest.raises(FormatError, match=r"^result: missing field\(s\) reason"):
+        GameResult.from_json({k: v for k, v in good.items() if k != "reason"})
 
 
 @pytest.mark.parametrize("game_id", GAMES)
