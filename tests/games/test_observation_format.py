@@ -135,7 +135,8 @@ def test_every_observation_action_and_result_reads_back_from_its_json(game_id: s
 def test_options_read_back_from_their_json(game_id: str) -> None:
     game = REGISTRY.get(game_id)
     for players in player_counts(game):
-        for options in (game.default_options(players), options_for(game, players)):
+        defaults = game.default_options(players)
+        for options in (defaults, options_for(game, players), short_options(game, players)):
             back = game.options_from_json(wire(game.options_to_json(options)))
             same(back, options, f"{game_id} options")
 
