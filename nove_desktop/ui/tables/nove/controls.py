@@ -90,13 +90,15 @@ class NoveControls(NoveBase):
         return H.base_value(fixed) + (OPTION_VALUE[option] if (free and option) else 0)
 
     def preview_jokers(self, seat: int, legal: list[ChooseJoker]) -> dict[str, int]:
-        """Points each joker option would bring this round: the engine scores a copy of the
-        state (all hands are face up at this point, so nothing hidden is used); later choosers
-        are assumed to take the default of spec 5.4."""
+        """Points each joker option would bring this round: the engine scores the session's
+        sample of the position (all hands are face up at this point, so the sample is the
+        true position and nothing hidden is used); later choosers are assumed to take the
+        default of spec 5.4."""
         out: dict[str, int] = {}
         game = self.session.game
+        sample = self.session.sample(seat)
         for action in legal:
-            state = self.session.state.copy()
+            state = sample.copy()
             game.apply(state, seat, action)
             while state.phase == Phase.CHOOSE_JOKER:
                 other = game.to_act(state)[0]
