@@ -40,6 +40,10 @@ class Session(Protocol):
     ``seed`` and ``position`` (actions applied so far) are public. ``ui`` is what the table
     keeps beside the game in its save. ``opening_events`` are the events of the deal (censored
     by the table as it plays them).
+
+    ``seed`` is what the table prints as the deal number. Offline it is the game's seed; a
+    remote session must not hold a room's true seed while the game goes on (with the options
+    it rebuilds every deal): it gives a public number there.
     """
 
     game: Game[Any, Any]
