@@ -49,7 +49,16 @@ def for_screen(events: Sequence[Event], people: Sequence[int]) -> list[Event]:
 class ViewOnlySession:
     """The protocol and nothing else, from what this screen's seats may know."""
 
-    __slots__ = ("_inner", "asked", "game", "opening_events", "options", "seats", "seed")
+    __slots__ = (
+        "_inner",
+        "_samples",
+        "asked",
+        "game",
+        "opening_events",
+        "options",
+        "seats",
+        "seed",
+    )
 
     def __init__(self, inner: GameSession) -> None:
         self._inner = inner
@@ -59,6 +68,7 @@ class ViewOnlySession:
         self.seats: list[SeatConfig] = list(inner.seats)
         self.opening_events: list[Event] = for_screen(inner.opening_events, inner.human_seats)
         self.asked: set[str] = set()  # the protocol's members the table used (for the test)
+        self._samples: dict[int, Any] = {}  # per seat, until the position changes
 
     def _ask(self, name: str) -> None:
         self.asked.add(name)
@@ -116,15 +126,21 @@ class ViewOnlySession:
     # -- the seat's own decision: asked of its sample, never of the true state -------------------
     def sample(self, seat: int) -> Any:
         self._ask("sample")
-        return self._inner.sample(seat)
+        return self._sample(seat).copy()
+
+    def _sample(self, seat: int) -> Any:
+        """The seat's sample at this position (drawn once: the table asks many questions)."""
+        if seat not in self._samples:
+            self._samples[seat] = self._inner.sample(seat)
+        return self._samples[seat]
 
     def is_legal(self, seat: int, action: Action) -> bool:
         self._ask("is_legal")
-        return self.game.is_legal(self._inner.sample(seat), seat, action)
+        return self.game.is_legal(self._sample(seat), seat, action)
 
     def refusal(self, seat: int, steps: Sequence[Action]) -> IllegalActionError | None:
         self._ask("refusal")
-        trial = self._inner.sample(seat)  # a fresh copy: it may be changed
+        trial = self._sample(seat).copy()  # a copy: the steps change it
         for step in steps:
             if not self.game.is_legal(trial, seat, step):
                 try:
@@ -137,6 +153,7 @@ class ViewOnlySession:
 
     # -- acting and what happened ----------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
+        self._samples.clear()
         return for_screen(self._inner.apply(seat, action), self.human_seats)
 
     def history(self, seat: int | None) -> list[Event]:
@@ -164,6 +181,7 @@ class ViewOnlySession:
 
     def undo(self) -> int:
         self._ask("undo")
+        self._samples.clear()
         return self._inner.undo()
 
     def to_save(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
