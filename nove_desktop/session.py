@@ -13,15 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from .ai import DecisionRequest, Hint, decide, hint, level_of
-from .ai.base import SeatError
+from .ai.base import Purpose, SeatError, decision_rng
 from .ai.search import Budget, default_budgets
 from .engine.actions import Action
-from .engine.errors import EngineError, FormatError
-from .engine.events import Event
-from .engine.game import Game, Stack
+from .engine.errors import EngineError, FormatError, IllegalActionError
+from .engine.events import Event, events_for_seat
+from .engine.game import Game, GameResult, Stack
 from .engine.registry import Registry
 from .engine.replay import Replay, ReplayError, SeatInfo, parse, run
-from .match import decision_request
+from .match import decision_request, seat_seed
+from .sessions import NOT_POSSIBLE
 from .undo import SightLog, UndoRefusal, UndoRefused, replay_with_log, undo_point
 
 SAVE_FORMAT = "nove-desktop-save"
@@ -105,6 +106,67 @@ class GameSession:
 
     def observe(self, seat: int | None) -> Any:
         return self.game.observe(self.state, seat)
+
+    # -- what a table may offer (see sessions.Session) -----------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return True  # the rule itself (undo.py) says when: one person, their own move
+
+    @property
+    def offers_hints(self) -> bool:
+        return True
+
+    @property
+    def can_save(self) -> bool:
+        return True
+
+    # -- the rules' answers about a seat's own decision -------------------------------------------
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return self.game.is_legal(self.state, seat, action)
+
+    def refusal(self, seat: int, steps: Sequence[Action]) -> IllegalActionError | None:
+        """None when every step is legal in turn, else the engine's reason for the first one
+        refused. Tried on a copy (taken only when there is more than one step to try): the
+        real state never changes."""
+        trial = self.state
+        for index, step in enumerate(steps):
+            if not self.game.is_legal(trial, seat, step):
+                try:
+                    self.game.apply(trial.copy(), seat, step)  # refused: raises
+                except IllegalActionError as exc:
+                    return exc
+                return IllegalActionError(NOT_POSSIBLE, seat=seat, action=step)
+            if index < len(steps) - 1:
+                if trial is self.state:
+                    trial = trial.copy()
+                self.game.apply(trial, seat, step)
+        return None
+
+    def sample(self, seat: int) -> Any:
+        """``game.determinize`` for ``seat``, from a generator of the seat's seed and the
+        position (as an AI search's sample): two states the seat cannot tell apart give the
+        same sample."""
+        rng = decision_rng(seat_seed(self.seed, seat), self.position, Purpose.SAMPLE)
+        return self.game.determinize(self.state, seat, rng)
+
+    def result(self) -> GameResult:
+        return self.game.result(self.state)
+
+    def history(self, seat: int | None) -> list[Event]:
+        """The game's events so far, censored for ``seat``: its actions re-executed from the
+        seed (as a resumed save is)."""
+        every = run(self.replay, self._registry(), keep_events=True).events
+        return events_for_seat(every, seat)
+
+    def play_again(self) -> GameSession:
+        """A new game with the same seats and options; its deal number follows from this
+        one's (a fixed step of a linear congruential generator: no clock, no global random)."""
+        seed = (self.seed * 6364136223846793005 + 1442695040888963407) % (1 << 62)
+        return GameSession(self.game, self.options, seed, self.seats)
+
+    def _registry(self) -> Registry:
+        """A registry of this session's one game (a replay names its game by id)."""
+        return Registry([self.game])
 
     # -- acting ----------------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..session import GameSession
+    from ..sessions import Session
 
 
 class ThirdPersonWarning(UserWarning):
@@ -51,7 +51,7 @@ def with_viewer(names: Sequence[str], viewer: int | None) -> list[str]:
     return out
 
 
-def table_names(session: GameSession) -> list[str]:
+def table_names(session: Session) -> list[str]:
     """The names of a session's seats, the viewer's marked: the one human seat when a single
     person plays (pass-and-play and AI-only tables have no viewer)."""
     humans = list(session.human_seats)

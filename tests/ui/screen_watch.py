@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+from table_helpers import local
 
 from nove_desktop.session import GameSession
 from nove_desktop.ui.scenes import common
@@ -155,7 +156,7 @@ class Watcher:
     def follow(self, table: TableScene) -> None:
         """Watch ``table``: its session's actions and the events it plays."""
         self.table = table
-        session = self.session = table.session
+        session = self.session = local(table.session)
         now = Knowledge(session)
         self.batches = [Batch(now, now, list(session.opening_events))]
         self.tags = {id(event): (0, i) for i, event in enumerate(session.opening_events)}

@@ -20,6 +20,7 @@ import pygame
 from nove_desktop import scenarios
 from nove_desktop.ai import SEAT_KINDS
 from nove_desktop.session import GameSession, SeatConfig
+from nove_desktop.sessions import Session
 from nove_desktop.storage import Storage
 from nove_desktop.ui.app import App
 from nove_desktop.ui.table.scene import TableScene
@@ -71,7 +72,7 @@ def session_for(
     return GameSession(game, game.options_from_json(values), seed, seats)
 
 
-def open_table(app: App, session: GameSession, resumed: bool = False) -> TableScene:
+def open_table(app: App, session: Session, resumed: bool = False) -> TableScene:
     scene = app.scenes.push("table", session=session, resumed=resumed)
     assert isinstance(scene, TableScene)
     return scene
@@ -205,12 +206,20 @@ def toasts(app: App) -> list[str]:
     return [toast.text for toast in app.toasts]
 
 
-def actions_of(session: GameSession) -> int:
-    return len(session.replay.actions)
+def local(session: Session) -> GameSession:
+    """A table's session as the offline ``GameSession`` it is in these tests (the tests read
+    the true state and the replay; the table itself may not)."""
+    assert isinstance(session, GameSession), type(session)
+    return session
 
 
-def state_json(session: GameSession) -> Any:
-    return session.game.state_to_json(session.state)
+def actions_of(session: Session) -> int:
+    return session.position
+
+
+def state_json(session: Session) -> Any:
+    inner = local(session)
+    return inner.game.state_to_json(inner.state)
 
 
 def skip_disk_flush(monkeypatch: Any) -> None:

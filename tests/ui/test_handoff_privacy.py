@@ -15,7 +15,7 @@ import random
 import pygame
 import pytest
 from screen_watch import Watcher, drive
-from table_helpers import AI, ENTER, found, make_app, open_table, reset, session_for, step
+from table_helpers import AI, ENTER, found, local, make_app, open_table, reset, session_for, step
 
 from nove_desktop.games.kael.actions import Cut, GoodDraw, KeepCard
 from nove_desktop.ui.scenes.handoff import HandoffScene
@@ -95,7 +95,7 @@ def test_the_instrumentation_sees_the_viewers_own_hand(app, monkeypatch):
     watcher, table = watched_table(app, monkeypatch, "nove", (H, AI), 5)
     for _ in range(5):
         watcher.step([], 1 / 60)
-    own = set(table.session.state.hands[0])
+    own = set(local(table.session).state.hands[0])
     assert own and own <= {card for card, _how in watcher.faces}
     assert any(text.startswith("hand ") for _seat, text in watcher.plate_texts)
     assert watcher.violations != []  # one human, no hand-off: the checker trusts nobody...
@@ -244,7 +244,9 @@ def window_frames(app, wanted) -> int:
         elif frames:
             break
         step(app)
-    assert not any(action == Cut().to_json() for _seat, action in session.replay.actions[-3:])
+    assert not any(
+        action == Cut().to_json() for _seat, action in local(session).replay.actions[-3:]
+    )
     return frames
 
 
@@ -290,7 +292,7 @@ def test_an_ai_good_draw_decision_adds_no_frame_and_no_thinking(app, monkeypatch
             watcher.step(events, 1 / 60)
             if prompted is not None:  # after its prompt, the seat shows no "thinking..."
                 assert not [t for s, t in watcher.plate_texts if s == prompted and "think" in t]
-            new = session.replay.actions[count:]
+            new = local(session).replay.actions[count:]
             if not new:
                 continue
             prompted = None
@@ -301,7 +303,7 @@ def test_an_ai_good_draw_decision_adds_no_frame_and_no_thinking(app, monkeypatch
                 prompts += 1
                 prompted = seat
                 assert not [t for s, t in watcher.plate_texts if s == seat and "think" in t]
-            count = len(session.replay.actions)
+            count = len(local(session).replay.actions)
         if prompts >= 1:
             break
     assert prompts >= 1, "no AI good-draw prompt in the games played"

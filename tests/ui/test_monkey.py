@@ -18,7 +18,7 @@ import types
 
 import pygame
 import pytest
-from table_helpers import ENTER, make_app, reset, skip_disk_flush, step
+from table_helpers import ENTER, local, make_app, reset, skip_disk_flush, step
 
 from nove_desktop.engine.replay import parse, run
 from nove_desktop.session import GameSession
@@ -157,7 +157,7 @@ class Monkey:
         self.scenes[top.name] = self.scenes.get(top.name, 0) + 1
         for scene in app.stack:
             if isinstance(scene, TableScene):
-                self.sessions[id(scene.session)] = scene.session
+                self.sessions[id(scene.session)] = local(scene.session)
                 self.games.add(scene.session.game.id)
 
     def check_tables(self) -> None:
@@ -165,13 +165,13 @@ class Monkey:
             if isinstance(scene, TableScene):
                 check_session(scene.session, self.app.registry)
                 self.checks += 1
-                self.max_actions = max(self.max_actions, len(scene.session.replay.actions))
+                self.max_actions = max(self.max_actions, len(local(scene.session).replay.actions))
 
 
 def check_session(session, registry) -> None:
-    game, state = session.game, session.state
+    game, state = session.game, local(session).state
     assert sorted(game.cards_in_play(state)) == sorted(game.full_deck(session.options))
-    outcome = run(parse(session.replay.to_json()), registry)
+    outcome = run(parse(local(session).replay.to_json()), registry)
     assert game.state_to_json(outcome.state) == game.state_to_json(state)
     for seat in session.to_act():
         assert session.legal(seat), "a seat is asked to act with nothing legal"

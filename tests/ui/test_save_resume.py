@@ -24,6 +24,7 @@ from table_helpers import (
     found,
     key,
     labels,
+    local,
     make_app,
     open_table,
     press,
@@ -73,8 +74,10 @@ def saved_actions(storage):
 def assert_valid(session, registry):
     """Every card is there once, and the replay re-executes to the same state."""
     game = session.game
-    assert sorted(game.cards_in_play(session.state)) == sorted(game.full_deck(session.options))
-    outcome = run(parse(session.replay.to_json()), registry)
+    assert sorted(game.cards_in_play(local(session).state)) == sorted(
+        game.full_deck(session.options)
+    )
+    outcome = run(parse(local(session).replay.to_json()), registry)
     assert game.state_to_json(outcome.state) == state_json(session)
 
 
@@ -137,11 +140,11 @@ def test_continue_resumes_the_exact_state_with_the_same_future(apps, tmp_path, g
     first = apps(tmp_path)
     table = new_table(first, game_id, seed=7)
     play(first, table, random.Random(2), 30)
-    original = table.session
+    original = local(table.session)
     assert actions_of(original) >= 30 and not original.over
 
     second = apps(tmp_path)
-    resumed = continue_game(second).session
+    resumed = local(continue_game(second).session)
     assert state_json(resumed) == state_json(original)
     assert resumed.replay.actions == original.replay.actions
     assert resumed.seats == original.seats and resumed.seed == original.seed
@@ -220,7 +223,7 @@ def test_a_finished_game_cannot_be_continued(apps, tmp_path):
     app = apps(tmp_path)
     session = session_for(app, "kael", ["heuristic"] * 3, seed=9)
     while not session.over:
-        seat = session.decider()
+        seat = local(session).decider()
         assert seat is not None  # the game is not over
         session.apply(seat, session.ai_seat(seat).choose(*session.ai_inputs(seat)))
     app.storage.save_game(session.to_save())
@@ -251,7 +254,7 @@ def test_continue_in_the_middle_of_a_cut_window(apps, tmp_path):
     assert "cut" in table.status.lower()
     count = actions_of(table.session)
     press(second, pygame.K_c, "c")
-    assert (0, Cut().to_json()) in table.session.replay.actions[count:]
+    assert (0, Cut().to_json()) in local(table.session).replay.actions[count:]
     assert saved_actions(second.storage)[-1] == {"seat": 0, "action": Cut().to_json()} or (
         len(saved_actions(second.storage)) == actions_of(table.session)
     )
@@ -268,10 +271,10 @@ def test_continue_in_the_middle_of_a_window_that_runs_out(apps, tmp_path):
     table = continue_game(apps(tmp_path))
     count = actions_of(table.session)
     for _ in range(400):
-        if any(seat == 0 for seat, _a in table.session.replay.actions[count:]):
+        if any(seat == 0 for seat, _a in local(table.session).replay.actions[count:]):
             break
         step(table.app)
-    assert (0, {"type": "pass"}) in table.session.replay.actions[count:]
+    assert (0, {"type": "pass"}) in local(table.session).replay.actions[count:]
 
 
 @pytest.mark.parametrize("answer", ["keep", "lay"])
@@ -289,7 +292,7 @@ def test_continue_in_the_middle_of_a_good_draw_prompt(apps, tmp_path, answer):
     assert table.status.startswith("Good draw!")
     code, action = (pygame.K_k, KeepCard()) if answer == "keep" else (pygame.K_g, GoodDraw())
     press(second, code)
-    assert table.session.replay.actions[-1] == (0, action.to_json())
+    assert local(table.session).replay.actions[-1] == (0, action.to_json())
     assert len(saved_actions(second.storage)) == actions_of(table.session)
     assert_valid(table.session, second.registry)
 
@@ -458,7 +461,7 @@ def _tampered_save(app, game_id, mutate):
     session = GameSession(game, game.options_from_json({"players": 4}), 31, seats)
     rng = random.Random(31)
     for _ in range(12):
-        seat = session.decider()
+        seat = local(session).decider()
         assert seat is not None  # the game is not over
         session.apply(seat, rng.choice(session.legal(seat)))
     data = json.loads(json.dumps(session.to_save()))

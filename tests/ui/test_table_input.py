@@ -24,6 +24,7 @@ from table_helpers import (
     found,
     key,
     labels,
+    local,
     make_app,
     open_table,
     press,
@@ -88,7 +89,7 @@ def nove_table(app, dealer=2) -> TableScene:
 
 
 def last_action(table):
-    return table.session.replay.actions[-1]
+    return local(table.session).replay.actions[-1]
 
 
 def hand_rects(table, seat=0):
@@ -116,7 +117,7 @@ def to_turn(app, table):
     click_card(app, table, "PA")
     click_at(app, button(table, "Exchange").rect.center)
     settle(app, table, 0)
-    assert table.session.state.phase == "turn"
+    assert local(table.session).state.phase == "turn"
 
 
 def label_fits(app, widget) -> bool:
@@ -131,7 +132,7 @@ def label_fits(app, widget) -> bool:
 def test_the_exchange_offers_the_three_cards_and_one_confirm_button(app):
     table = nove_table(app)
     settle(app, table, 0)
-    assert table.session.state.hands[0] == ["R5", "G6", "PA"]
+    assert local(table.session).state.hands[0] == ["R5", "G6", "PA"]
     assert labels(table) == ["Keep all 3 cards"]
     cards = [w.ref for w in table.focus.widgets if isinstance(w, CardWidget)]
     assert sorted(cards) == ["G6", "PA", "R5"]
@@ -156,7 +157,7 @@ def test_clicking_cards_then_confirm_exchanges_exactly_those_cards(app):
     assert actions_of(table.session) == before + 1
     assert last_action(table) == (0, Discard(("G6", "PA")).to_json())
     settle(app, table, 0)
-    assert table.session.state.hands[0] == ["R5", "R1", "Y2"]
+    assert local(table.session).state.hands[0] == ["R5", "R1", "Y2"]
 
 
 def test_enter_keeps_all_three_cards(app):
@@ -204,7 +205,7 @@ def test_h_hits_and_s_stands(app):
     assert actions_of(table.session) == count + 1
     assert last_action(table) == (0, {"type": "hit"})
     settle(app, table, 0)  # 8 + one card never busts: still seat 0's turn
-    assert len(table.session.state.hands[0]) == 4
+    assert len(local(table.session).state.hands[0]) == 4
     assert AnnounceNove(None) not in table.session.legal(0)  # no NOVE after a hit
     assert not any("NOVE" in label for label in labels(table))
     press(app, pygame.K_s, "s")
@@ -262,11 +263,11 @@ def test_move_keys_do_nothing_while_an_ai_seat_decides(app):
     app.settings.ai_pace = "slow"
     table = nove_table(app, dealer=0)  # order 1, 2, 0: the AI seats act first
     step(app, frames=5)
-    assert table.session.decider() != 0 and not table.controls
+    assert local(table.session).decider() != 0 and not table.controls
     app.toasts.clear()
     for code in (pygame.K_h, pygame.K_s, pygame.K_n, pygame.K_j, pygame.K_RETURN):
         press(app, code)
-    assert all(seat != 0 for seat, _ in table.session.replay.actions)
+    assert all(seat != 0 for seat, _ in local(table.session).replay.actions)
     assert not toasts(app)
 
 
@@ -292,7 +293,7 @@ def test_after_a_human_action_the_focus_never_reaches_the_menu(app):
         else:
             step(app)
     assert skipped > 0, "nothing played while the AI seats acted"
-    assert all(seat != 0 for seat, _ in table.session.replay.actions[mine:])
+    assert all(seat != 0 for seat, _ in local(table.session).replay.actions[mine:])
 
 
 def test_input_during_animations_skips_them_and_is_never_an_action(app):
@@ -302,7 +303,7 @@ def test_input_during_animations_skips_them_and_is_never_an_action(app):
     assert table.animating and table.queue  # the deal is being animated
     press(app, pygame.K_h, "h")
     assert not table.queue and not table.animating
-    assert table.session.replay.actions == []
+    assert local(table.session).replay.actions == []
     assert not toasts(app)  # the key was used for the skip, not refused
     settle(app, table, 0)
     click_card(app, table, "G6")
@@ -333,7 +334,7 @@ def test_a_click_during_animations_skips_them(app):
     assert table.queue
     click_at(app, (app.size[0] // 2, app.size[1] - 40))
     assert not table.queue
-    assert table.session.replay.actions == []
+    assert local(table.session).replay.actions == []
 
 
 def test_the_joker_choice_focuses_the_best_option_clear_of_the_hand(app):
@@ -390,12 +391,12 @@ def test_the_dealer_chooses_the_hand_size(app):
     click_at(app, button(table, "Deal 3 cards").rect.center)
     assert last_action(table) == (0, ChooseHandSize(3).to_json())
     settle(app, table)
-    assert len(table.session.state.hands[0]) in (3, 2)  # dealt 3 (one may be laid already)
+    assert len(local(table.session).state.hands[0]) in (3, 2)  # dealt 3 (one may be laid already)
 
 
 def ranks_in_hand(session, seat=0):
     by_rank: dict[str, list[str]] = {}
-    for card in session.state.hands[seat]:
+    for card in local(session).state.hands[seat]:
         by_rank.setdefault(RANK[card], []).append(card)
     return by_rank
 
@@ -431,15 +432,15 @@ def test_cards_of_one_rank_go_together_and_another_rank_starts_a_new_choice(app)
     assert selected(table) == {other}
     click_card(app, table, other)  # a click on a chosen card puts it back
     assert selected(table) == set()
-    assert table.session.replay.actions[-1][0] != 0 or actions_of(table.session) > 0
+    assert local(table.session).replay.actions[-1][0] != 0 or actions_of(table.session) > 0
     assert table.session.to_act() == (0,)  # choosing is not an action
 
 
 def test_draw_from_deck_and_take_lay_the_chosen_card(app):
     table = kael_at(app, my_turn_with(lambda s: bool(s.state.table)))
     settle(app, table, 0)
-    card = table.session.state.hands[0][0]
-    top = table.session.state.table[-1][0]
+    card = local(table.session).state.hands[0][0]
+    top = local(table.session).state.table[-1][0]
     click_card(app, table, card)
     take = button(table, "Take the")
     assert take.label.startswith(f"Take the {RANK[top] if RANK[top] != 'X' else 'the X'}"[:9])
@@ -454,13 +455,13 @@ def test_draw_from_deck_and_take_lay_the_chosen_card(app):
 def test_take_lays_the_chosen_card_and_picks_up_the_top_card(app):
     table = kael_at(app, my_turn_with(lambda s: bool(s.state.table)))
     settle(app, table, 0)
-    card = table.session.state.hands[0][-1]
-    top = table.session.state.table[-1][0]
+    card = local(table.session).state.hands[0][-1]
+    top = local(table.session).state.table[-1][0]
     click_card(app, table, card)
     click_at(app, button(table, "Take the").rect.center)
     action = table.session.game.actions.from_json(last_action(table)[1])
     assert action == Lay((card,), TABLE_SOURCE)
-    assert top in table.session.state.hands[0]
+    assert top in local(table.session).state.hands[0]
 
 
 def test_the_x_is_laid_without_a_draw(app):
@@ -471,7 +472,7 @@ def test_the_x_is_laid_without_a_draw(app):
     click_at(app, button(table, "Lay (no draw)").rect.center)
     action = table.session.game.actions.from_json(last_action(table)[1])
     assert action == LayPass()
-    assert "X" not in table.session.state.hands[0]
+    assert "X" not in local(table.session).state.hands[0]
 
 
 def test_a_square_is_laid_without_a_draw(app):
@@ -545,7 +546,7 @@ def test_the_cut_button_stays_while_the_ai_seats_pass(app):
     assert gaps <= actions_of(table.session) - count
     assert labels(table) == ["CUT!  (C)", "Go on"]
     press(app, pygame.K_c, "c")
-    assert (0, Cut().to_json()) in table.session.replay.actions[count:]
+    assert (0, Cut().to_json()) in local(table.session).replay.actions[count:]
 
 
 def test_a_click_on_cut_cuts(app):
@@ -563,12 +564,12 @@ def test_a_seat_that_cannot_cut_gets_no_cut_button(app):
     assert labels(table) == ["Go on"]
     count = actions_of(table.session)
     press(app, pygame.K_c, "c")
-    mine = [a for seat, a in table.session.replay.actions[count:] if seat == 0]
+    mine = [a for seat, a in local(table.session).replay.actions[count:] if seat == 0]
     assert mine == []  # C does nothing without a cut (the AI seats may pass meanwhile)
     step(app, frames=30)
     assert labels(table) == ["Go on"]  # still there after the AI seats passed
     click_at(app, table.controls[0].rect.center)
-    assert (0, Pass().to_json()) in table.session.replay.actions[count:]
+    assert (0, Pass().to_json()) in local(table.session).replay.actions[count:]
 
 
 def test_the_good_draw_prompt_asks_when_the_setting_is_off(app):
@@ -601,7 +602,7 @@ def test_always_take_good_draws_answers_without_asking(app):
             break
         assert not any("Lay it" in label for label in labels(table))
         step(app)
-    assert table.session.replay.actions[count] == (0, GoodDraw().to_json())
+    assert local(table.session).replay.actions[count] == (0, GoodDraw().to_json())
 
 
 def test_the_keyboard_alone_reaches_every_card_and_button(app):
@@ -609,7 +610,7 @@ def test_the_keyboard_alone_reaches_every_card_and_button(app):
         app, my_turn_with(lambda s: CallKael() in s.legal(0) and len(s.state.hands[0]) >= 3)
     )
     settle(app, table, 0)
-    hand = set(table.session.state.hands[0])
+    hand = set(local(table.session).state.hands[0])
     seen_cards, seen_buttons = set(), set()
     for _ in range(len(table.focus.widgets) + 1):
         press(app, pygame.K_TAB)

@@ -21,6 +21,7 @@ from table_helpers import (
     first_legal,
     game_over,
     key,
+    local,
     make_app,
     open_table,
     reset,
@@ -125,7 +126,7 @@ def targets(table) -> list[TargetWidget]:
 
 
 def played(table) -> list[tuple[int, dict]]:
-    return list(table.session.replay.actions)
+    return list(local(table.session).replay.actions)
 
 
 def model(table) -> dict[str, list]:
@@ -176,10 +177,10 @@ def test_the_animated_model_equals_the_observation_after_every_action(app, kinds
 
     table.reconcile = checked_reconcile  # type: ignore[method-assign]  # watched: wrapped in place
     run_until(app, game_over, limit=200_000)
-    actions = len(table.session.replay.actions)
+    actions = len(local(table.session).replay.actions)
     assert actions > 15 and len(set(checked)) >= actions - 2
     assert mismatches == []
-    assert app.stack.top.scores == list(table.session.game.result(table.session.state).scores)
+    assert app.stack.top.scores == list(table.session.result().scores)
     assert len(table.rounds) == options["max_rounds"]  # one score-sheet row per round
 
 
@@ -417,11 +418,11 @@ def resume(app) -> NoxTable:
 def test_a_game_saved_mid_round_resumes_exactly(app):
     table = start(app, ["human", AI, AI, AI], seed=9, max_rounds=2)
     wait_turn(app, table, turns=5)
-    state = table.session.game.state_to_json(table.session.state)
+    state = table.session.game.state_to_json(local(table.session).state)
     log = list(table.log)
     kitties = {s: table.kitty_rows(s) for s in range(table.n)}
     again = resume(app)
-    assert again.session.game.state_to_json(again.session.state) == state
+    assert again.session.game.state_to_json(local(again.session).state) == state
     assert again.log == log  # the move log is rebuilt word for word
     assert {s: again.kitty_rows(s) for s in range(again.n)} == kitties
     run_until(app, lambda a: ready(again))
@@ -471,14 +472,14 @@ def test_a_game_killed_at_a_chosen_action_resumes_from_its_autosave(app, tmp_pat
     assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
     data = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
     session = GameSession.from_save(data, app.registry)
-    assert len(session.replay.actions) == at
+    assert len(local(session).replay.actions) == at
     reset(app)
     table = open_table(app, session, resumed=True)
     run_until(app, lambda a: ready(table) or game_over(a), limit=100_000)
     if ready(table):
         assert model(table) == truth(table)
     run_until(app, game_over, limit=200_000)
-    assert len(table.session.replay.actions) > at
+    assert len(local(table.session).replay.actions) > at
 
 
 # -- pass-and-play privacy -------------------------------------------------------------------------
@@ -596,7 +597,7 @@ def test_the_privacy_check_catches_a_planted_leak(app, monkeypatch):
 
     def leaky(self, obs):
         rows, piles = zones_from(self, obs)
-        for seat, cards in enumerate(self.session.state.hands):
+        for seat, cards in enumerate(local(self.session).state.hands):
             rows[f"hand:{seat}"] = list(cards)
         return rows, piles
 
@@ -823,7 +824,7 @@ def test_random_clicks_and_keys_never_break_the_table(app, kinds):
             table = resume(app)
         if getattr(app.stack.top, "name", "") == "game_over":
             break
-    assert len(table.session.replay.actions) > 10
+    assert len(local(table.session).replay.actions) > 10
     back_to_the_table(app, table)
     run_until(app, lambda a: ready(table) or game_over(a), limit=20_000)
     if ready(table):

@@ -27,6 +27,7 @@ from table_helpers import (
     game_over,
     key,
     labels,
+    local,
     make_app,
     reset,
     run_until,
@@ -118,7 +119,7 @@ def click_widget(app, widget):
 
 
 def mixed_play(session, seat=0):
-    hand = set(session.state.hands[seat])
+    hand = set(local(session).state.hands[seat])
     for action in session.legal(seat):
         if isinstance(action, Play) and len(action.cards) >= 2 and action.joker_value is None:
             mine = [c for c in action.cards if c in hand]
@@ -128,7 +129,7 @@ def mixed_play(session, seat=0):
 
 
 def my_turn_with_mixed_play(session):
-    state = session.state
+    state = local(session).state
     return (
         state.phase == Phase.TURN
         and session.to_act() == (0,)
@@ -138,7 +139,7 @@ def my_turn_with_mixed_play(session):
 
 
 def my_window_with_claim(session):
-    state = session.state
+    state = local(session).state
     return (
         state.phase == Phase.FX_WINDOW
         and 0 in session.to_act()
@@ -147,7 +148,7 @@ def my_window_with_claim(session):
 
 
 def last_human_action(session, seat=0):
-    for who, data in reversed(session.replay.actions):
+    for who, data in reversed(local(session).replay.actions):
         if who == seat:
             return session.game.actions.from_json(data)
     return None
@@ -155,7 +156,7 @@ def last_human_action(session, seat=0):
 
 def first_action_of(session, seat, since):
     """The first action ``seat`` took from the replay index ``since`` on."""
-    for who, data in session.replay.actions[since:]:
+    for who, data in local(session).replay.actions[since:]:
         if who == seat:
             return session.game.actions.from_json(data)
     return None
@@ -217,12 +218,12 @@ def test_a_whole_ai_game_at_the_table_keeps_the_model_equal_to_the_observation(a
             checks[0] += 1
             if model != truth or table.zones.piles.get("deck") != piles["deck"]:
                 diff = {z for z in set(model) | set(truth) if model.get(z) != truth.get(z)}
-                mismatches.append((len(session.replay.actions), sorted(diff)))
+                mismatches.append((len(local(session).replay.actions), sorted(diff)))
         original()
 
     table.reconcile = reconcile  # type: ignore[method-assign]  # watched: wrapped in place
     run_until(app, game_over, limit=100_000)
-    assert session.game.result(session.state).over
+    assert session.game.result(local(session).state).over
     assert mismatches == []
     assert checks[0] > 40
 
@@ -233,7 +234,7 @@ def test_clicks_pick_cards_from_the_hand_and_a_malus_area_and_play_them(app):
     play = mixed_play(session)
     table = open_table(app, session, resumed=True)
     wait_for_controls(app, table)
-    board = [c for c in play.cards if c not in session.state.hands[0]]
+    board = [c for c in play.cards if c not in local(session).state.hands[0]]
     for card in play.cards:
         click_card(app, table, card)
     assert sorted(table.picked) == sorted(play.cards)
@@ -244,19 +245,19 @@ def test_clicks_pick_cards_from_the_hand_and_a_malus_area_and_play_them(app):
     spare = [
         c
         for s in range(4)
-        for c in session.state.malus[s]
+        for c in local(session).state.malus[s]
         if IS_CLASSIC[c] and VALUE[c] == value and c not in play.cards
     ]
     step(app)
     assert set(spare) <= table.fitting
     assert board
-    before = len(session.replay.actions)
+    before = len(local(session).replay.actions)
     click_widget(app, table.controls[0])
     assert action_at(session, before) == (0, play)
 
 
 def action_at(session, index):
-    seat, data = session.replay.actions[index]
+    seat, data = local(session).replay.actions[index]
     return seat, session.game.actions.from_json(data)
 
 
@@ -265,19 +266,22 @@ def test_a_refused_play_shows_the_engines_reason_and_changes_nothing(app):
     table = open_table(app, session, resumed=True)
     wait_for_controls(app, table)
     # One classic card from the hand against a trick of two or more cards: too few cards.
-    single = next(c for c in session.state.hands[0] if IS_CLASSIC[c])
+    single = next(c for c in local(session).state.hands[0] if IS_CLASSIC[c])
     click_card(app, table, single)
     assert table.picked == [single]
     label = labels(table)[0]
     assert label.startswith("Cannot play: ")
-    before = (len(session.replay.actions), json.dumps(session.game.state_to_json(session.state)))
+    before = (
+        len(local(session).replay.actions),
+        json.dumps(session.game.state_to_json(local(session).state)),
+    )
     app.toasts.clear()
     click_widget(app, table.controls[0])
     assert app.toasts and app.toasts[-1].error
     assert app.toasts[-1].text in label
     assert (
-        len(session.replay.actions),
-        json.dumps(session.game.state_to_json(session.state)),
+        len(local(session).replay.actions),
+        json.dumps(session.game.state_to_json(local(session).state)),
     ) == before
 
 
@@ -304,7 +308,7 @@ def test_the_keyboard_alone_picks_the_cards_and_plays(app):
         step(app, [key(pygame.K_DOWN)])
     assert table.focus.focused is table.controls[0]
     assert len(places) == len(set(places))  # each press reached another place
-    before = len(session.replay.actions)
+    before = len(local(session).replay.actions)
     step(app, [ENTER])
     assert action_at(session, before) == (0, play)
 
@@ -323,9 +327,9 @@ def test_pass_and_draw_buttons_and_their_keys(app):
     wait_for_controls(app, table)
     shown = labels(table)
     assert any("(P)" in label for label in shown) and any("(D)" in label for label in shown)
-    before = len(session.replay.actions)
+    before = len(local(session).replay.actions)
     step(app, [key(pygame.K_d)])
-    assert len(session.replay.actions) == before + 1
+    assert len(local(session).replay.actions) == before + 1
     assert last_human_action(session) == Draw("deck")
 
 
@@ -352,9 +356,11 @@ def test_the_swipe_picker_offers_only_usable_targets_and_the_play_carries_them(a
     label = labels(table)[0]
     assert "Swipe" in label or label.startswith("Cannot play")
     if label.startswith("Play"):
-        before = len(session.replay.actions)
+        before = len(local(session).replay.actions)
         click_widget(app, table.controls[0])
-        actions = [session.game.actions.from_json(d) for _s, d in session.replay.actions[before:]]
+        actions = [
+            session.game.actions.from_json(d) for _s, d in local(session).replay.actions[before:]
+        ]
         assert actions[0] == AddSpecial(plan.card, plan.mode, plan.target)
         assert isinstance(actions[-1], Play)
 
@@ -413,11 +419,11 @@ def test_the_refill_takes_picked_hand_cards_and_the_rest_from_the_deck(app):
     session = position(app, wanted)
     table = open_table(app, session, resumed=True)
     wait_for_controls(app, table)
-    card = session.state.hands[0][0]
+    card = local(session).state.hands[0][0]
     click_card(app, table, card)
     assert table.picked == [card]
     assert "1 card from the deck" in labels(table)[0]
-    before = len(session.replay.actions)
+    before = len(local(session).replay.actions)
     click_widget(app, table.controls[0])
     assert action_at(session, before) == (0, Replenish(("deck", card)))
 
@@ -426,7 +432,7 @@ def test_the_malus_choice_takes_the_two_picked_cards(app):
     session = session_for(app, "numx", ["human", AI, AI], seed=13)
     table = open_table(app, session)
     wait_for_controls(app, table)
-    hand = list(session.state.hands[0])
+    hand = list(local(session).state.hands[0])
     picks = [hand[0], hand[-1], hand[len(hand) // 2]]
     for card in picks:  # a third pick replaces the oldest one
         click_card(app, table, card)
@@ -452,7 +458,7 @@ def test_the_claim_picker_offers_exactly_the_legal_claims(app):
     assert len(table.picker.options) == len(claims)
     assert table.moment is not None
     assert table.moment.countdown.stopped  # the player's countdown waits while they pick
-    before = len(session.replay.actions)
+    before = len(local(session).replay.actions)
     step(app, [ENTER])
     assert (
         first_action_of(session, 0, before) == claims[0]
@@ -510,7 +516,7 @@ def test_an_untimed_window_waits_for_the_player_with_a_claim(app):
         app.step([], 2 * FRAME)
     assert 0 in session.to_act() and table.moment is not None
     assert any("Facteur X!" in getattr(w, "label", "") for w in table.controls)
-    before = len(session.replay.actions)
+    before = len(local(session).replay.actions)
     step(app, [key(pygame.K_p)])
     assert action_at(session, before) == (0, Pass())
 
@@ -566,11 +572,11 @@ def test_a_human_with_precedence_wins_over_an_ai_claim_that_waits_for_them(app):
     step(app, [key(pygame.K_f)])
     step(app, frames=int(3.0 / FRAME))  # AI answers (claims included) come in meanwhile
     assert 0 in session.to_act()  # still waiting for seat 0: precedence, not speed
-    before = len(session.replay.actions)
+    before = len(local(session).replay.actions)
     step(app, [ENTER])
     claim = first_action_of(session, 0, before)
     assert claim in claims
-    winner = [p for p in session.state.trick if p[0] == 0]
+    winner = [p for p in local(session).state.trick if p[0] == 0]
     assert winner and tuple(winner[-1][1]) == claim.cards
 
 
@@ -579,8 +585,8 @@ def _resume(app, table):
     data = app.storage.load_game().data
     assert data is not None
     session = GameSession.from_save(data, app.registry)
-    assert session.game.state_to_json(session.state) == table.session.game.state_to_json(
-        table.session.state
+    assert session.game.state_to_json(local(session).state) == table.session.game.state_to_json(
+        local(table.session).state
     )
     reset(app)
     return session, open_table(app, session, resumed=True)
@@ -657,12 +663,12 @@ def test_a_game_killed_in_a_window_resumes_from_its_autosave(app, tmp_path):
 
     data = Storage(folder).load_game().data
     session = GameSession.from_save(data, app.registry)
-    assert len(session.replay.actions) >= 40
-    assert session.state.phase == Phase.FX_WINDOW
+    assert len(local(session).replay.actions) >= 40
+    assert local(session).state.phase == Phase.FX_WINDOW
     table = open_table(app, session, resumed=True)
     app.settings.animation_speed = "off"
-    count = len(session.replay.actions)
-    run_until(app, lambda a: len(session.replay.actions) > count + 30, limit=20_000)
+    count = len(local(session).replay.actions)
+    run_until(app, lambda a: len(local(session).replay.actions) > count + 30, limit=20_000)
     del table
 
 
@@ -727,9 +733,9 @@ class Watcher:
         table = self.table
         assert table is not None
         session = table.session
-        game, state = session.game, session.state
+        game, state = session.game, local(session).state
         drawn = set(self.faces)
-        key_now = len(session.replay.actions)
+        key_now = len(local(session).replay.actions)
         if self.hidden_key != key_now:
             self.hidden_key = key_now
             self.hidden = [game.hidden_cards(state, s) for s in range(len(session.seats))]
@@ -856,7 +862,7 @@ def test_the_privacy_check_catches_a_planted_leak(app, watcher, monkeypatch):
     """Control: a table that shows every hand face up to whoever sits at the screen."""
 
     def leaky(self, obs, seat):
-        return list(self.session.state.hands[seat])
+        return list(local(self.session).state.hands[seat])
 
     monkeypatch.setattr(NumxTable, "hand_view", leaky)
     session = session_for(app, "numx", ["human", "human", AI], seed=7)
@@ -877,7 +883,7 @@ def test_the_objective_stays_face_down_in_pass_and_play_until_peeked(app):
         step(app)
     viewer = table.viewer
     assert viewer is not None
-    card = session.state.objectives[viewer]
+    card = local(session).state.objectives[viewer]
     zone = objective_zone(viewer)
     assert table.zones.row(zone) and table.zones.row(zone)[0].startswith("?")
     step(app, [key(pygame.K_o)], frames=3)
@@ -1006,8 +1012,8 @@ def test_random_clicks_and_keys_never_break_the_table(app, kinds, seed):
             events = [key(rng.choice(keys))]
         step(app, events)
     game = session.game
-    assert len(game.cards_in_play(session.state)) == len(game.full_deck(session.options))
-    assert len(session.replay.actions) > 20
+    assert len(game.cards_in_play(local(session).state)) == len(game.full_deck(session.options))
+    assert len(local(session).replay.actions) > 20
     del table
 
 
@@ -1068,7 +1074,7 @@ def test_every_public_event_of_a_game_that_a_player_needs_has_a_log_line(app):
     scenarios.play_until(session, lambda s: False)
     from nove_desktop.engine.replay import run
 
-    events = run(session.replay, app.registry, keep_events=True).events
+    events = run(local(session).replay, app.registry, keep_events=True).events
     narrator = Narrator([s.name for s in session.seats], [[1, 1], [2, 1], [1, 2]])
     silent = {
         "game_start",

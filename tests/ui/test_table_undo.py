@@ -11,6 +11,7 @@ from table_helpers import (
     click_at,
     first_legal,
     game_over,
+    local,
     make_app,
     open_table,
     press,
@@ -59,7 +60,7 @@ def play_until_undo_allowed(app, table: TableScene, limit: int = 60) -> int:
         settle(app, table)
         step(app)  # the Undo button follows the rule once the events have played
         if session.undo_refusal() is None:
-            movers = [seat for seat, _action in session.replay.actions]
+            movers = [seat for seat, _action in local(session).replay.actions]
             return max(i for i, seat in enumerate(movers) if seat == 0)
     raise AssertionError("no undo allowed: choose another seed")
 
@@ -125,7 +126,7 @@ def test_a_refused_undo_says_why_and_changes_nothing(app):
         first_legal(app, table)
     assert session.undo_refusal() == UndoRefusal.REVEALED
     step(app)
-    before = list(session.replay.actions)
+    before = list(local(session).replay.actions)
     assert not table.undo_button.enabled
     click_at(app, table.undo_button.rect.center)  # dimmed, yet it answers with the reason
     ctrl_z(app)
@@ -135,7 +136,7 @@ def test_a_refused_undo_says_why_and_changes_nothing(app):
         )
         == 1
     )
-    assert table_of(app) is table and session.replay.actions == before and session.undos == 0
+    assert table_of(app) is table and local(session).replay.actions == before and session.undos == 0
 
 
 def test_pass_and_play_has_no_undo(app):
@@ -144,10 +145,10 @@ def test_pass_and_play_has_no_undo(app):
     run_until(app, lambda a: session.position >= 3)
     settle(app, table)  # a hand-off confirmed: the table is on top, a person to play
     assert table.undo_button not in table.hud_buttons
-    before = list(session.replay.actions)
+    before = list(local(session).replay.actions)
     ctrl_z(app)
     assert "Undo is not available when several people play at this table." in toasts(app)
-    assert session.undos == 0 and session.replay.actions == before
+    assert session.undos == 0 and local(session).replay.actions == before
 
 
 def test_an_undone_game_counts_as_helped_in_the_statistics(app):
@@ -193,7 +194,7 @@ def test_an_undo_during_the_animation_leaves_nothing_in_flight(app):
             break
     else:
         raise AssertionError("no undo during an animation: choose another seed")
-    point = max(i for i, (seat, _a) in enumerate(session.replay.actions) if seat == 0)
+    point = max(i for i, (seat, _a) in enumerate(local(session).replay.actions) if seat == 0)
     ctrl_z(app)
     rebuilt = table_of(app)
     assert rebuilt is not None and rebuilt is not table and session.position == point

@@ -82,7 +82,7 @@ class CoachMixin(TablePart):
         coach = self.coach
         if coach is not None and seat == self.viewer:
             words = coach.refusal(action)
-            if words is not None and self.game.is_legal(self.session.state, seat, action):
+            if words is not None and self.session.is_legal(seat, action):
                 return _(words).rstrip(".")  # the kit adds the full stop
         return super().refusal(seat, action)
 
@@ -158,7 +158,7 @@ class CoachMixin(TablePart):
             super().show_game_over(reason)
             return
         coach.finish()
-        scores = self.game.result(self.session.state).scores
+        scores = self.session.result().scores
         rows = [[self.names[seat], str(score)] for seat, score in enumerate(scores)]
         show_game_over = super().show_game_over
 

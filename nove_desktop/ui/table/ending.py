@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ...i18n import _
-from ...session import GameSession
 from ...storage import SeatResult, WriteRefused
 from .hooks import TablePart
 
@@ -37,6 +36,8 @@ class EndingMixin(TablePart):
 
     # == saving, modals, statistics ==============================================================
     def autosave(self) -> None:
+        if not self.session.can_save:
+            return  # a game this computer cannot resume (the session keeps it elsewhere)
         ui = {
             "viewer": None if self.pass_and_play else self.viewer,
             "hinted": sorted(self.hinted),
@@ -84,7 +85,7 @@ class EndingMixin(TablePart):
 
     def show_game_over(self, reason: str) -> None:
         """The final ranking (in the game's score direction) and "play again"."""
-        result = self.game.result(self.session.state)
+        result = self.session.result()
 
         def opener() -> None:
             self.record_statistics()
@@ -117,7 +118,7 @@ class EndingMixin(TablePart):
         self.apply(seat, self.game.actions.from_json(data))
 
     def winners(self) -> list[int]:
-        result = self.game.result(self.session.state)
+        result = self.session.result()
         return [] if result.winner is None else [result.winner]
 
     def ranking(self) -> list[list[int]] | None:
@@ -130,7 +131,7 @@ class EndingMixin(TablePart):
             return
         self.stats_recorded = True
         winners = self.winners()
-        scores = self.game.result(self.session.state).scores
+        scores = self.session.result().scores
         seats = [
             SeatResult(
                 self.names[seat],
@@ -155,9 +156,7 @@ class EndingMixin(TablePart):
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a new deal number)."""
-        session = self.session
-        seed = (session.seed * 6364136223846793005 + 1442695040888963407) % (1 << 62)
-        fresh = GameSession(session.game, session.options, seed, session.seats)
+        fresh = self.session.play_again()
         self.app.scenes.clear_to("title")
         self.app.scenes.push("table", session=fresh)
 

@@ -40,11 +40,13 @@ class Advisor:
         return self.asked_at is not None and self.hint is None
 
     def available(self) -> bool:
-        """A hint can be asked: a human at the screen has a decision to make."""
+        """A hint can be asked: a human at the screen has a decision to make, and the session
+        offers hints."""
         scene = self.scene
         seat = scene.viewer
         return (
-            seat is not None
+            scene.session.offers_hints
+            and seat is not None
             and bool(scene.controls)
             and seat in scene.session.to_act()
             and scene.session.is_human(seat)

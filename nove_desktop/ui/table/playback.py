@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from ...engine.events import Event
-from ...engine.replay import ReplayError, run
+from ...engine.replay import ReplayError
 from . import paint
 from .basics import LOG_LINES, OVERLAP, Rhythm
 from .dispatch import Handlers
@@ -106,7 +106,7 @@ class PlaybackMixin(TablePart):
     def rebuild_log(self) -> None:
         """A resumed game: re-run its actions to rebuild the move log and the history."""
         try:
-            every = run(self.session.replay, self.app.registry, keep_events=True).events
+            every = self.session.history(self.viewer)
         except ReplayError:  # the save loaded, so this cannot fail; the log simply stays empty
             return
         for event in every:

@@ -34,7 +34,7 @@ from typing import ClassVar
 import pygame
 
 from ...i18n import _
-from ...session import GameSession
+from ...sessions import Session
 from ..app import App
 from ..people import table_names
 from ..scene import Scene
@@ -86,7 +86,7 @@ class TableScene(
     # of every table that no plate, card or button uses.
     toast_corner: ClassVar[tuple[float, float, float] | None] = (12.0, 684.0, 380.0)
 
-    def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
+    def __init__(self, app: App, session: Session, resumed: bool = False) -> None:
         # Scene's __init__ by name: to the type checker the class above is TableState, which
         # declares this very constructor (for UndoMixin.rebuilt). The parts have no __init__,
         # so at run time super() reached exactly this one.
@@ -118,7 +118,7 @@ class TableScene(
         self.ai_wait = {}
         self.ai_run = 0  # computer turns in a row since a person's (their pace shortens)
         self.moment = None
-        self.actions_applied = len(session.replay.actions)
+        self.actions_applied = session.position
         self.synced = False
         self.controls_key = None
         self.controls = []

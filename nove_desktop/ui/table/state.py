@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ...engine.actions import Action
     from ...engine.events import Event
     from ...engine.game import Game
-    from ...session import GameSession
+    from ...sessions import Session
     from ...tutorial import Coach
     from ..app import App
     from ..widgets import Button, FocusGroup, Widget
@@ -63,7 +63,7 @@ class TableState(Scene):
     card_ratio: ClassVar[float] = 1.42
 
     # -- the game and its seats ------------------------------------------------------------------
-    session: GameSession
+    session: Session
     game: Game[Any, Any]
     names: list[str]  # one per seat; the viewer's is marked (sentences in the second person)
     n: int  # the number of seats
@@ -132,7 +132,7 @@ class TableState(Scene):
         # The methods one part calls on another, by the module that defines each one.
 
         # scene.py
-        def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None: ...
+        def __init__(self, app: App, session: Session, resumed: bool = False) -> None: ...
         @property
         def animating(self) -> bool: ...
         @property

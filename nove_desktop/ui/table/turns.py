@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from ...ai import decide, level_of
 from ...engine.actions import Action
-from ...engine.errors import IllegalActionError
 from ...engine.events import Event
-from ...i18n import _
 from ..refusals import reason_text
 from ..widgets import Widget
 from .basics import (
@@ -175,13 +173,8 @@ class TurnsMixin(TablePart):
     def refusal(self, seat: int, action: Action) -> str | None:
         """Why ``action`` is not legal for ``seat`` now (None if it is), in the engine's words.
         Checked on a copy: the real state is never touched by a refused action."""
-        if self.game.is_legal(self.session.state, seat, action):
-            return None
-        try:
-            self.game.apply(self.session.state.copy(), seat, action)
-        except IllegalActionError as exc:
-            return reason_text(exc, self.names, self.card_words)
-        return _("that move is not possible now")
+        refused = self.session.refusal(seat, [action])
+        return None if refused is None else reason_text(refused, self.names, self.card_words)
 
     def act(self, action: Action, seat: int | None = None) -> bool:
         """A human decision from the controls: applied, or refused with its reason."""

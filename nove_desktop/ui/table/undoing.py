@@ -62,9 +62,10 @@ class UndoMixin(TablePart):
     """A part of :class:`~.scene.TableScene`: its methods work on the scene's state."""
 
     def make_undo_button(self) -> UndoButton:
-        """Shown at a table of exactly one person (never in pass-and-play)."""
+        """Shown at a table of exactly one person (never in pass-and-play), when the session
+        can take moves back."""
         button = UndoButton(_("Undo"), self.undo)
-        button.visible = len(self.session.human_seats) == 1
+        button.visible = self.session.can_undo and len(self.session.human_seats) == 1
         self.undo_hover = False
         self.undo_judged_at = -1  # the position the button was last judged at
         return button

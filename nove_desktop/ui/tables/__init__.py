@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ...session import GameSession
+    from ...sessions import Session
     from ..app import App
     from ..table.scene import TableScene
 
@@ -23,7 +23,7 @@ def has_table(game_id: str) -> bool:
 
 
 def open_table(
-    app: App, session: GameSession, resumed: bool = False, replay_last: Any = None
+    app: App, session: Session, resumed: bool = False, replay_last: Any = None
 ) -> TableScene:
     """The table scene for ``session``'s game; ``replay_last`` (seat, action as JSON): the
     last move of a finished game, played again so that its results show (``session`` stops

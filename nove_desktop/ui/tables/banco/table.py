@@ -23,7 +23,7 @@ from ....games.banco.cards import DECKS, ITALIAN40
 from ....games.banco.state import Phase
 from ....games.banco.view import BancoObservation
 from ....i18n import _, format_signed, ngettext
-from ....session import GameSession
+from ....sessions import Session
 from ...app import App
 from ...setup_options import OptionSpec
 from ...table.scene import Slot
@@ -39,7 +39,7 @@ class BancoTable(BancoEvents, BancoControls):
     clockwise = False  # the next seat sits on the viewer's right (spec 3)
     pile_width = geometry.PILE_WIDTH
 
-    def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
+    def __init__(self, app: App, session: Session, resumed: bool = False) -> None:
         options = session.options
         count = len(session.seats)
         # The kit's deck is a class attribute; banco's follows the table's deck style.

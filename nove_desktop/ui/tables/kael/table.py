@@ -34,7 +34,7 @@ from .geometry import table_slots as pile_slots
 from .words import card_words, cards_words, event_words, rank_words
 
 if TYPE_CHECKING:
-    from ....session import GameSession
+    from ....sessions import Session
     from ...app import App
 
 
@@ -50,7 +50,7 @@ class KaelTable(KaelEvents, KaelControls):
     deck_spot = (540.0, 300.0)
     table_spot = (700.0, 300.0)
 
-    def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
+    def __init__(self, app: App, session: Session, resumed: bool = False) -> None:
         self.round_no = 0
         self.totals = []
         self.lost_landing = set()

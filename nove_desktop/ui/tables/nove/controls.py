@@ -18,12 +18,12 @@ from ....games.nove.actions import (
     Stand,
 )
 from ....games.nove.cards import OPTION_VALUE
-from ....games.nove.state import Phase
 from ....i18n import _, ngettext
 from ...table import paint
 from ...widgets import Button, Widget
 from .base import NoveBase, hand_zone
 from .geometry import centre_band, option_grid
+from .preview import joker_points
 from .words import option_name
 
 
@@ -90,20 +90,9 @@ class NoveControls(NoveBase):
         return H.base_value(fixed) + (OPTION_VALUE[option] if (free and option) else 0)
 
     def preview_jokers(self, seat: int, legal: list[ChooseJoker]) -> dict[str, int]:
-        """Points each joker option would bring this round: the engine scores a copy of the
-        state (all hands are face up at this point, so nothing hidden is used); later choosers
-        are assumed to take the default of spec 5.4."""
-        out: dict[str, int] = {}
-        game = self.session.game
-        for action in legal:
-            state = self.session.state.copy()
-            game.apply(state, seat, action)
-            while state.phase == Phase.CHOOSE_JOKER:
-                other = game.to_act(state)[0]
-                game.apply(state, other, game.legal_actions(state, other)[0])
-            rows = (state.last_round or {}).get("rows", [])
-            out[action.option] = next((r["points"] for r in rows if r["seat"] == seat), 0)
-        return out
+        """Points each joker option would bring this round (see ``preview``: all hands are
+        face up at this point, and the points come from this round's scoring only)."""
+        return joker_points(self.game, self.session.sample(seat), seat, legal)
 
     def place_controls(self, widgets: list[Widget]) -> None:
         """The NOVE and joker options in two columns over the table's centre, where only the

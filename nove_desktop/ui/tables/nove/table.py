@@ -31,7 +31,7 @@ from .events import NoveEvents
 from .geometry import DECK_SPOT, DISCARD_SPOT, SEAT_AREA, hand_slots
 
 if TYPE_CHECKING:
-    from ....session import GameSession
+    from ....sessions import Session
     from ...app import App
 
 
@@ -42,7 +42,7 @@ class NoveTable(NoveEvents, NoveControls):
     deck_spot: ClassVar[tuple[float, float]] = DECK_SPOT
     discard_spot: ClassVar[tuple[float, float]] = DISCARD_SPOT
 
-    def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
+    def __init__(self, app: App, session: Session, resumed: bool = False) -> None:
         self.busted = set()
         self.stood = set()
         self.exchanged = {}

@@ -21,7 +21,7 @@ from ....games.nox.events import RoundScored
 from ....games.nox.state import Phase
 from ....games.nox.view import NoxObservation
 from ....i18n import _, pgettext
-from ....session import GameSession
+from ....sessions import Session
 from ...app import App
 from ...people import table_names
 from ...setup_options import OptionSpec, none_or, seat_option
@@ -56,7 +56,7 @@ class NoxTable(NoxEvents, NoxControls):
     pile_width = 46.0
     deck_spot = (640.0, 300.0)
 
-    def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
+    def __init__(self, app: App, session: Session, resumed: bool = False) -> None:
         names = table_names(session)
         self.variant = session.options.variant
         self.target = session.options.target

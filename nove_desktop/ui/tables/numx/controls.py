@@ -141,8 +141,7 @@ class NumxControls(NumxPickers):
             if not values:
                 reason = (
                     check(
-                        self.game,
-                        self.session.state,
+                        self.session,
                         seat,
                         [*self.fresh_steps(), final_step(self.picked, 0)],
                         self.names,
@@ -158,7 +157,7 @@ class NumxControls(NumxPickers):
             )
         final = final_step(self.picked, None)
         steps = [*self.fresh_steps(), final]
-        refusal = check(self.game, self.session.state, seat, steps, self.names, self.card_words)
+        refusal = check(self.session, seat, steps, self.names, self.card_words)
         if refusal is not None:
             text = sentence(refusal)
             return (
@@ -185,7 +184,7 @@ class NumxControls(NumxPickers):
         return [
             v
             for v in ALL_VALUES
-            if check(self.game, self.session.state, seat, [*base, final_step([joker], v)]) is None
+            if check(self.session, seat, [*base, final_step([joker], v)]) is None
         ]
 
     def clear_selection(self) -> None:
@@ -232,10 +231,7 @@ class NumxControls(NumxPickers):
             label = _("Refill with {cards}").format(cards=cards)
         good = action in legal
         if not good:
-            reason = (
-                check(self.game, self.session.state, seat, [action], self.names, self.card_words)
-                or ""
-            )
+            reason = check(self.session, seat, [action], self.names, self.card_words) or ""
             label = _("Cannot refill: {reason}").format(reason=sentence(reason))
         main = self.button(
             label, lambda: self.act(action), None, max_lines=3, primary=good, danger=not good

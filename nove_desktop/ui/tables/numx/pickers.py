@@ -258,7 +258,7 @@ class NumxPickers(NumxBase):
         options = []
         for card, mode, target, label in uses:
             step = AddSpecial(card, mode, target)
-            if check(self.game, self.session.state, seat, [*base, step]) is not None:
+            if check(self.session, seat, [*base, step]) is not None:
                 continue
             plan = Planned(card, mode, target)
             options.append(Option(label, functools.partial(self.add_plan, plan), (card,)))

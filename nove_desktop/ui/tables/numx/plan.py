@@ -2,25 +2,22 @@
 and Malus+ cards planned for the play, and the engine's verdict on the whole of it.
 
 No pygame here. The verdict is the engine's own: the planned steps (``AddSpecial`` for each
-special, then ``Play``) are tried on a copy of the state, so the Play button shows either the
-play's result or the engine's reason for refusing it. Only the acting seat's own decision is
-tried, so nothing hidden from the player can show through.
+special, then ``Play``) are tried by the session without applying them, so the Play button
+shows either the play's result or the engine's reason for refusing it. Only the acting
+seat's own decision is tried, so nothing hidden from the player can show through.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
 from ....engine.actions import Action
-from ....engine.errors import IllegalActionError
-from ....engine.game import Game
 from ....games.numx.actions import AddSpecial, Play, PlayNumX
 from ....games.numx.cards import FACE, IS_CLASSIC, KIND, ORDER, VALUE
 from ....games.numx.combos import combo_value, effect
-from ....games.numx.state import NumxState
 from ....i18n import _
+from ....sessions import Session
 from ...refusals import CardWords, reason_text
 from .words import kind_words, state_words
 
@@ -77,25 +74,16 @@ def final_step(picked: Sequence[str], joker_value: int | None) -> Action:
 
 
 def check(
-    game: Game[Any, NumxState],
-    state: NumxState,
+    session: Session,
     seat: int,
     steps: Sequence[Action],
     names: Sequence[str] = (),
     card_words: CardWords | None = None,
 ) -> str | None:
     """None when every step is legal in turn, else the engine's reason for the first refused
-    one. Tried on a copy: the real state never changes."""
-    trial = state.copy()
-    for step in steps:
-        if not game.is_legal(trial, seat, step):
-            try:
-                game.apply(trial, seat, step)  # refused: raises and changes nothing
-            except IllegalActionError as exc:
-                return reason_text(exc, names, card_words)
-            return _("that move is not possible now")
-        game.apply(trial, seat, step)
-    return None
+    one, in the player's words. Asked of the session: nothing is applied."""
+    refused = session.refusal(seat, steps)
+    return None if refused is None else reason_text(refused, names, card_words)
 
 
 def result_words(picked: Sequence[str], joker_value: int | None, trick: tuple[int, int]) -> str:

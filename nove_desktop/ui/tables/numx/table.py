@@ -23,7 +23,7 @@ from ....games.numx.events import RoundScored
 from ....games.numx.state import Phase
 from ....games.numx.view import NumxObservation
 from ....i18n import _, ngettext
-from ....session import GameSession
+from ....sessions import Session
 from ...app import App
 from ...people import table_names
 from ...setup_options import OptionSpec, on_off, seat_option
@@ -76,7 +76,7 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
     pile_width = G.PILE_CARD
     deck_spot = G.DECK_SPOT
 
-    def __init__(self, app: App, session: GameSession, resumed: bool = False) -> None:
+    def __init__(self, app: App, session: Session, resumed: bool = False) -> None:
         self.round_no = 0
         self.rounds = session.options.rounds
         self.phase = ""
