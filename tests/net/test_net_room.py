@@ -202,3 +202,54 @@ def test_a_room_rebuilt_from_its_record_mid_game_goes_on_identically():
             break
     assert first.room.record() == second.room.record()
     assert first.room.session is not None and first.room.session.over
+
+
+def test_window_answers_apply_by_the_rules_precedence_not_by_arrival():
+    # NUM-X, seed 0, three players: after these four moves a Facteur X window opens in which
+    # every seat may claim, in precedence order 1, 2, 0 (found by playing the game offline).
+    game = REGISTRY.get("numx")
+    table = Table("numx", ["remote"] * 3, seed=0, window_seconds=30.0)
+    clients = ["ada", "bruno", "carla"]
+    table.seat_everyone(clients)
+    session = table.room.session
+    assert session is not None and session.seed == 0
+    rng = random.Random(0)
+    for _ in range(4):
+        seat = session.to_act()[0]
+        action = rng.choice(game.legal_actions(session.state, seat))
+        table.send(
+            clients[seat], {"type": "act", "position": session.position, "action": action.to_json()}
+        )
+    assert table.room.window is not None and table.room.window.order == (1, 2, 0)
+    claims = {
+        seat: next(a for a in table.last_view(clients[seat])["legal"] if a["type"] != "pass")  # type: ignore[index]
+        for seat in (0, 2)
+    }
+    position = session.position
+    for seat, action in ((0, claims[0]), (2, claims[2]), (1, {"type": "pass"})):
+        table.send(clients[seat], {"type": "act", "position": position, "action": action})
+    applied = session.replay.actions[position:]
+    assert applied[:2] == [(1, {"type": "pass"}), (2, claims[2])]
+    assert (0, claims[0]) not in applied
+
+
+def test_a_window_closes_at_its_deadline_with_passes_for_the_silent_seats():
+    game = REGISTRY.get("numx")
+    table = Table("numx", ["remote"] * 3, seed=0, window_seconds=4.0)
+    clients = ["ada", "bruno", "carla"]
+    table.seat_everyone(clients)
+    session = table.room.session
+    assert session is not None
+    rng = random.Random(0)
+    for _ in range(4):
+        seat = session.to_act()[0]
+        action = rng.choice(game.legal_actions(session.state, seat))
+        table.send(
+            clients[seat], {"type": "act", "position": session.position, "action": action.to_json()}
+        )
+    position = session.position
+    assert table.room.next_deadline() == pytest.approx(table.now + 4.0)
+    table.deliver(table.room.tick(table.now + 3.9))
+    assert session.position == position
+    table.deliver(table.room.tick(table.now + 4.0))
+    assert session.replay.actions[position:][:3] == [(s, {"type": "pass"}) for s in (1, 2, 0)]
