@@ -226,8 +226,8 @@ def test_window_answers_apply_by_the_rules_precedence_not_by_arrival():
         for seat in (0, 2)
     }
     position = session.position
-    for seat, action in ((0, claims[0]), (2, claims[2]), (1, {"type": "pass"})):
-        table.send(clients[seat], {"type": "act", "position": position, "action": action})
+    for seat, answer in ((0, claims[0]), (2, claims[2]), (1, {"type": "pass"})):
+        table.send(clients[seat], {"type": "act", "position": position, "action": answer})
     applied = session.replay.actions[position:]
     assert applied[:2] == [(1, {"type": "pass"}), (2, claims[2])]
     assert (0, claims[0]) not in applied
