@@ -34,7 +34,7 @@ class Client:
         self.seat: int | None = None
 
     async def open(self) -> None:
-        self.connection = await connect(self.url, compression=None, max_size=None)
+        self.connection = await connect(self.url, compression=None, max_size=None, close_timeout=1)
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.connection is not None

@@ -109,7 +109,13 @@ class GameServer:
         """Restore saved rooms, listen, start the scheduler."""
         self.restore()
         self.server = await serve(
-            self.connection, host, port, max_size=HARD_CAP, ssl=tls, compression=None
+            self.connection,
+            host,
+            port,
+            max_size=HARD_CAP,
+            ssl=tls,
+            compression=None,
+            close_timeout=1,
         )
         self.scheduler = asyncio.create_task(self.schedule())
         return self.server

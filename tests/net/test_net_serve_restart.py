@@ -1,0 +1,116 @@
+"""`nove-desktop serve` as a real process: SIGTERM mid-game saves the room, a restart restores
+it, the players rejoin with their tokens and the game finishes as an offline replay says."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from nove_desktop.engine.replay import Replay, SeatInfo, run
+from nove_desktop.games import default_registry
+from nove_desktop.net.bots import Bot
+from nove_desktop.net.client import Client
+
+REGISTRY = default_registry()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(data: Path, port: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "NOVE_DESKTOP_DATA": str(data), "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nove_desktop", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stderr is not None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if "serving on" in line:
+            return process
+    process.kill()
+    raise AssertionError("the server did not start")
+
+
+def test_a_server_stopped_with_sigterm_mid_game_resumes_the_room_after_a_restart(tmp_path):
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}"
+    first = start_server(tmp_path, port)
+    clients: list[Client] = []
+
+    async def begin() -> str:
+        host = Client(url)
+        await host.open()
+        await host.create("Ada", "banco", ["remote", "remote"], seed=5, ai_pace=0.0)
+        code = str((await host.receive())["room"])
+        guest = Client(url)
+        await guest.open()
+        await guest.join(code, "Bruno")
+        clients.extend([host, guest])
+        await asyncio.wait_for(
+            asyncio.gather(
+                Bot(host, REGISTRY).play(stop_at=12), Bot(guest, REGISTRY, seed=1).play(stop_at=12)
+            ),
+            timeout=30,
+        )
+        for client in clients:
+            await client.close()  # the players' apps go away with the server
+        return code
+
+    try:
+        code = asyncio.run(begin())
+        first.send_signal(signal.SIGTERM)
+        assert first.wait(timeout=30) == 0
+    finally:
+        first.kill()
+    saved = tmp_path / "rooms" / f"{code}.json"
+    assert saved.is_file()
+
+    second = start_server(tmp_path, port)
+
+    async def finish() -> list[dict]:
+        bots = []
+        bots_clients = []
+        for number, old in enumerate(clients):
+            again = Client(url)
+            await again.open()
+            again.room, again.token, again.seat = old.room, old.token, old.seat
+            await again.rejoin()
+            bots_clients.append(again)
+            bots.append(Bot(again, REGISTRY, seed=10 + number).play())
+        reports = await asyncio.wait_for(asyncio.gather(*bots), timeout=60)
+        for bot in bots_clients:
+            await bot.close()
+        return [report.over for report in reports if report.over is not None]
+
+    try:
+        overs = asyncio.run(finish())
+    finally:
+        second.send_signal(signal.SIGTERM)
+        second.wait(timeout=30)
+    assert len(overs) == 2
+    data = overs[0]["replay"]
+    replay = Replay(
+        data["game"],
+        data["options"],
+        [SeatInfo("x", "human")] * 2,
+        data["seed"],
+        actions=[(a["seat"], a["action"]) for a in data["actions"]],
+    )
+    outcome = run(replay, REGISTRY)
+    assert outcome.result.over and outcome.result.to_json() == overs[0]["result"]
+    assert len(data["actions"]) > 12
