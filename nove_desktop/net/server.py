@@ -129,7 +129,9 @@ class GameServer:
         self.stopping.set()
         if self.server is not None:
             self.server.close()
-            await self.server.wait_closed()
+            # A peer that never answers the closing handshake must not hold the saving up.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.server.wait_closed(), timeout=3)
         self.scheduler.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self.scheduler
@@ -312,7 +314,7 @@ class GameServer:
     # -- timers ----------------------------------------------------------------------------------
     async def schedule(self) -> None:
         """The one timer task: tick every room whose deadline has come, then sleep."""
-        while True:
+        while not self.stopping.is_set():
             now = self.clock()
             deadlines = []
             for room in list(self.rooms.values()):
@@ -324,8 +326,13 @@ class GameServer:
                     deadlines.append(due)
             self.wake.clear()
             delay = max(0.0, min(deadlines) - self.clock()) if deadlines else 60.0
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout=max(delay, 0.001))
+            # asyncio.wait, not wait_for: Python 3.11's wait_for may swallow a cancellation
+            # that races with the event (the stop would then wait for ever).
+            waiter = asyncio.ensure_future(self.wake.wait())
+            try:
+                await asyncio.wait({waiter}, timeout=max(delay, 0.001))
+            finally:
+                waiter.cancel()
 
     async def tick(self, room: Room, now: float) -> None:
         async with self.lock(room.code):

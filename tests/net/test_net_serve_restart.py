@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -41,6 +42,8 @@ def start_server(data: Path, port: int) -> subprocess.Popen[str]:
     while time.monotonic() < deadline:
         line = process.stderr.readline()
         if "serving on" in line:
+            # Keep reading its log, so that a full pipe can never stop the server.
+            threading.Thread(target=process.stderr.read, daemon=True).start()
             return process
     process.kill()
     raise AssertionError("the server did not start")
