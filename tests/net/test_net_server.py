@@ -164,3 +164,47 @@ def test_rate_and_room_limits():
                 assert reply["code"] == "too_many_rooms"
 
     serving(test, Limits(rate=1.0, burst=3.0, rooms_per_address=1))
+
+
+def test_the_thread_client_never_blocks_and_rejoins_with_its_token_after_a_drop():
+    from nove_desktop.net.client import ThreadClient
+
+    async def until(client: ThreadClient, kind: str, seen: list[dict[str, Any]]) -> dict[str, Any]:
+        for _ in range(500):
+            seen += client.poll()  # returns at once, with whatever has arrived
+            found = [i for i, m in enumerate(seen) if m["type"] == kind]
+            if found:
+                message = seen[found[0]]
+                del seen[: found[0] + 1]  # what came after it is still to be read
+                return message
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"no {kind} came")
+
+    async def test(server: GameServer) -> None:
+        client = ThreadClient(f"ws://127.0.0.1:{server.port()}")
+        create = {
+            "type": "create",
+            "version": PROTOCOL_VERSION,
+            "name": "Ada",
+            "game": "nove",
+            "seats": ["remote", "normal"],
+            "seed": 1,
+            **FAST,
+        }
+        client.start(create)
+        seen: list[dict[str, Any]] = []
+        welcome = await until(client, "welcome", seen)
+        client.send({"type": "ready", "ready": True})
+        client.send({"type": "start"})
+        first = await until(client, "snapshot", seen)
+        assert first["position"] == 0
+        token = client.token
+        for connection in list(server.connections.values()):
+            await connection.close()  # the network drops
+        again = await until(client, "welcome", seen)
+        assert again["seat"] == welcome["seat"] and client.token == token
+        snapshot = await until(client, "snapshot", seen)
+        assert snapshot["events"] and client.status == "connected"
+        await asyncio.to_thread(client.close)
+
+    serving(test)
