@@ -69,7 +69,7 @@ def _seat_list(value: object) -> bool:
 
 
 def _seed(value: object) -> bool:
-    return value is None or (_is_int(value) and 0 <= value < 1 << 64)  # type: ignore[operator]
+    return value is None or (isinstance(value, int) and _is_int(value) and 0 <= value < 1 << 64)
 
 
 def _seconds(low: float, high: float) -> Any:
@@ -84,7 +84,7 @@ def _seconds(low: float, high: float) -> Any:
 
 
 def _position(value: object) -> bool:
-    return _is_int(value) and value >= 0  # type: ignore[operator]
+    return isinstance(value, int) and _is_int(value) and value >= 0
 
 
 def _action(value: object) -> bool:

@@ -23,64 +23,20 @@ from typing import Any
 from ..ai import DecisionRequest, decide
 from ..engine.actions import Action
 from ..engine.errors import EngineError, FormatError, IllegalActionError
-from ..engine.events import Event, events_for_seat
+from ..engine.events import Event
 from ..engine.registry import Registry
 from ..session import GameSession, SeatConfig
 from .protocol import ProtocolError, error
+from .views import HeldWindow, Outgoing, RoomViews, Seat, Settings
 from .windows import open_window, pass_action
 
-Outgoing = list[tuple[str, dict[str, Any]]]
 RECORD_FORMAT = "nove-desktop-room"
 RECORD_VERSION = 1
 STAND_IN = "normal"  # the AI that plays a seat whose player is away
+__all__ = ["Outgoing", "Room", "Seat", "Settings"]
 
 
-@dataclasses.dataclass
-class Seat:
-    """A seat of the room. ``kind``: remote, easy, normal, hard or empty."""
-
-    kind: str
-    name: str = ""
-    token: str | None = None
-    ready: bool = False
-    client: str | None = None
-    away_since: float | None = None
-    stand_in: bool = False
-
-    @property
-    def is_remote(self) -> bool:
-        return self.kind == "remote"
-
-    def status(self) -> str:
-        if not self.is_remote:
-            return "empty" if self.kind == "empty" else "ai"
-        if self.token is None:
-            return "open"
-        if self.stand_in:
-            return "ai_stand_in"
-        return "connected" if self.client is not None else "away"
-
-
-@dataclasses.dataclass
-class Settings:
-    """The host's choices: seconds of a reaction window, AI pace, delay before a stand-in."""
-
-    window_seconds: float = 5.0
-    ai_pace: float = 1.0
-    away_seconds: float = 30.0
-
-
-@dataclasses.dataclass
-class HeldWindow:
-    """A window being answered: its order, deadline and the answers held back."""
-
-    position: int
-    order: tuple[int, ...]
-    deadline: float
-    held: dict[int, Action] = dataclasses.field(default_factory=dict)
-
-
-class Room:
+class Room(RoomViews):
     """A room: see the module's docstring."""
 
     def __init__(
@@ -129,17 +85,11 @@ class Room:
     def playing(self) -> bool:
         return self.session is not None and not self.session.over
 
-    def host_seat(self) -> int:
-        return next(i for i, seat in enumerate(self.seats) if seat.is_remote)
-
     def seat_of(self, client: str) -> int | None:
         for i, seat in enumerate(self.seats):
             if seat.client == client:
                 return i
         return None
-
-    def clients(self) -> list[tuple[str, int]]:
-        return [(s.client, i) for i, s in enumerate(self.seats) if s.client is not None]
 
     # -- joining ---------------------------------------------------------------------------------
     def join(self, client: str, name: str, now: float) -> Outgoing:
@@ -303,9 +253,10 @@ class Room:
             out += [(client, self._over()) for client, _seat in self.clients()]
         return out + self._settle(now)
 
-    def _settle(self, now: float) -> Outgoing:
-        """Open a window if one is asked, answer for the AI seats in it, and resolve it once
-        its outcome is known."""
+    def _settle(self, now: float, answer_ai: bool = False) -> Outgoing:
+        """Open a window if one is asked, answer for its AI seats (``answer_ai``: from
+        ``tick`` only, so that a search never runs while a message is handled), and resolve it
+        once its outcome is known."""
         session = self.session
         if session is None or session.over:
             return []
@@ -316,10 +267,12 @@ class Room:
         if self.window is None or self.window.position != session.position:
             order = tuple(s for s in engine_window.order if s in session.to_act())
             self.window = HeldWindow(session.position, order, now + self.settings.window_seconds)
-            for seat in order:
-                if self._ai_plays(seat):
-                    self.window.held[seat] = self._ai_action(seat)
         window = self.window
+        if answer_ai:
+            for seat in self._ai_to_answer():
+                window.held[seat] = self._ai_action(seat)
+        if self._ai_to_answer():
+            return []  # the next tick answers for them (now: see next_deadline)
         if not self._decided(window) and now < window.deadline:
             return []
         moves = []
@@ -343,6 +296,13 @@ class Room:
             if game.is_legal(self.session.state, seat, action):
                 events += self.session.apply(seat, action)
         return self._commit(events, now)
+
+    def _ai_to_answer(self) -> list[int]:
+        """The AI seats (stand-ins included) of the open window that have not answered."""
+        window = self.window
+        if window is None:
+            return []
+        return [s for s in window.order if s not in window.held and self._ai_plays(s)]
 
     def _decided(self, window: HeldWindow) -> bool:
         """Every seat before the best-placed claim has answered (a claim that cannot be beaten
@@ -383,8 +343,8 @@ class Room:
         if not self.playing:
             return out
         if self.window is not None:
-            return out + self._settle(now)
-        out += self._settle(now)
+            return out + self._settle(now, answer_ai=True)
+        out += self._settle(now, answer_ai=True)
         if self.window is not None or not self.playing:
             return out
         return out + self._ai_turn(now)
@@ -407,99 +367,13 @@ class Room:
             if s.away_since is not None and not s.stand_in
         ]
         if self.window is not None:
-            times.append(self.window.deadline)
+            times.append(0.0 if self._ai_to_answer() else self.window.deadline)
         times += self.ai_due.values()
         if self.playing and self.window is None and not self.ai_due:
             assert self.session is not None
             if any(self._ai_plays(seat) for seat in self.session.to_act()):
                 return 0.0  # an AI turn must be scheduled now
         return min(times) if times else None
-
-    # -- what clients receive --------------------------------------------------------------------
-    def _welcome(self, index: int) -> dict[str, Any]:
-        token = self.seats[index].token
-        return {
-            "type": "welcome",
-            "room": self.code,
-            "seat": index,
-            "token": token,
-            "host": index == self.host_seat(),
-        }
-
-    def _seat_list(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": s.name,
-                "kind": s.kind,
-                "ready": s.ready or not s.is_remote,
-                "status": s.status(),
-            }
-            for s in self.seats
-        ]
-
-    def lobby(self) -> dict[str, Any]:
-        """The ``lobby`` message (the same for every client)."""
-        startable = all(
-            s.kind != "empty" and (not s.is_remote or (s.token is not None and s.ready))
-            for s in self.seats
-        )
-        return {
-            "type": "lobby",
-            "room": self.code,
-            "game": self.game_id,
-            "options": self.options,
-            "seats": self._seat_list(),
-            "host": self.host_seat(),
-            "can_start": startable,
-            "games": self.games,
-            "settings": dataclasses.asdict(self.settings),
-        }
-
-    def _lobby_all(self) -> Outgoing:
-        message = self.lobby()
-        return [(client, message) for client, _seat in self.clients()]
-
-    def _views(
-        self, events: list[Event], now: float, skip: int | None = None, fresh: bool = False
-    ) -> Outgoing:
-        return [
-            (client, self._view(seat, events, "snapshot" if fresh else "update", now))
-            for client, seat in self.clients()
-            if seat != skip
-        ]
-
-    def _view(self, seat: int, events: list[Event], kind: str, now: float) -> dict[str, Any]:
-        """What ``seat`` may know now: only its own censored events and observation."""
-        session = self.session
-        assert session is not None
-        window = self.window
-        answered = window is not None and seat in window.held
-        acting = session.to_act()
-        legal = [] if answered or seat not in acting else session.legal(seat)
-        return {
-            "type": kind,
-            "position": session.position,
-            "seat": seat,
-            "events": [event.to_json() for event in events_for_seat(events, seat)],
-            "observation": session.observe(seat).to_json(),
-            "legal": [action.to_json() for action in legal],
-            "to_act": list(acting),
-            "seats": self._seat_list(),
-            "window": None
-            if window is None
-            else {
-                "seconds_left": max(0.0, round(window.deadline - now, 3)),
-                "answered": answered,
-            },
-        }
-
-    def _over(self) -> dict[str, Any]:
-        """The game's result and its whole replay (sent only once the game is over)."""
-        assert self.session is not None and self.session.over
-        replay = self.session.replay.to_json()
-        result = self.session.game.result(self.session.state).to_json()
-        replay["result"] = result
-        return {"type": "over", "result": result, "replay": replay}
 
     # -- records ---------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -47,6 +47,15 @@ class Table:
         views = [m for m in self.inbox.get(client, []) if m["type"] in ("update", "snapshot")]
         return views[-1] if views else None
 
+    def view(self, client: str) -> dict[str, Any]:
+        view = self.last_view(client)
+        assert view is not None
+        return view
+
+    def position(self) -> int:
+        assert self.room.session is not None
+        return self.room.session.position
+
     def seat_everyone(self, clients: list[str]) -> None:
         for client in clients:
             self.join(client)
@@ -64,7 +73,7 @@ class Table:
             view = self.last_view(client)
             if view is None or not view["legal"] or self.room.seat_of(client) is None:
                 continue
-            if view["position"] != self.room.session.position:  # type: ignore[union-attr]
+            if view["position"] != self.position():
                 continue
             if view["window"] is not None and view["window"]["answered"]:
                 continue
@@ -165,13 +174,13 @@ def test_an_away_seat_is_played_by_the_ai_and_its_player_returns_to_a_full_snaps
     table = Table("banco", ["remote", "remote"], away_seconds=3.0)
     table.seat_everyone(["ada", "bruno"])
     table.deliver(table.room.disconnect("bruno", table.now))
-    statuses = [s["status"] for s in table.last_view("ada")["seats"]]  # type: ignore[index]
+    statuses = [s["status"] for s in table.view("ada")["seats"]]
     assert statuses == ["connected", "away"]
     rng = random.Random(2)
     for _ in range(40):
         table.step(["ada"], rng)
     assert table.room.seats[1].stand_in
-    position = table.room.session.position  # type: ignore[union-attr]
+    position = table.position()
     table.deliver(table.room.rejoin("bruno2", table.tokens["bruno"], table.now))
     snapshot = table.last_view("bruno2")
     assert snapshot is not None and snapshot["type"] == "snapshot"
@@ -222,7 +231,7 @@ def test_window_answers_apply_by_the_rules_precedence_not_by_arrival():
         )
     assert table.room.window is not None and table.room.window.order == (1, 2, 0)
     claims = {
-        seat: next(a for a in table.last_view(clients[seat])["legal"] if a["type"] != "pass")  # type: ignore[index]
+        seat: next(a for a in table.view(clients[seat])["legal"] if a["type"] != "pass")
         for seat in (0, 2)
     }
     position = session.position
