@@ -280,7 +280,7 @@ class GameServer:
         async with self.lock(room.code):
             seat = room.seat_of(client)
             out = room.disconnect(client, self.clock())
-        if room.session is not None and seat is not None:
+        if room.playing and seat is not None:
             LOG.info("room %s: seat %d away", room.code, seat)
         await self.deliver(out)
         self.close_if_empty(room)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 import pytest
@@ -92,7 +93,9 @@ def test_a_whole_game_of_bots_over_websockets_matches_its_offline_replay(game):
     serving(test)
 
 
-def test_a_killed_client_rejoins_with_its_token_and_the_game_finishes():
+def test_a_killed_client_rejoins_with_its_token_and_the_game_finishes(caplog):
+    caplog.set_level(logging.INFO, logger="nove_desktop.net")
+
     async def test(server: GameServer) -> None:
         host, code = await hosted(server, "nove", ["remote", "remote", "normal"])
         url = f"ws://127.0.0.1:{server.port()}"
@@ -114,8 +117,13 @@ def test_a_killed_client_rejoins_with_its_token_and_the_game_finishes():
         assert snapshots and snapshots[0]["events"]
         assert (await asyncio.wait_for(host_bot, timeout=30)).over is not None
         await host.close()
+        await again.close()
+        await asyncio.sleep(0.1)
 
     serving(test)
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("room ")]
+    for event in ("created by", "joined", "started", "away", "returned", "ended", "closed"):
+        assert len([line for line in lines if event in line]) == 1, (event, lines)
 
 
 def test_garbage_oversized_and_out_of_order_messages_get_errors_and_other_rooms_play_on():
