@@ -48,6 +48,7 @@ class Bot:
         self.registry = registry
         self.pace = pace
         self.rng = random.Random(seed)
+        self.seed = seed
         self.report = BotReport(seat=client.seat)
         self.keep = keep  # keep every message received (tests read them)
         self.game_id = ""
@@ -130,10 +131,10 @@ class Bot:
         request = DecisionRequest(
             game_id=game.id,
             kind="normal",
-            seed=seat_seed(self.rng.getrandbits(32), view["seat"]),
+            seed=seat_seed(self.seed, view["seat"]),
             seat=view["seat"],
             position=view["position"],
-            observation=read(options, view["observation"]),
+            observation=read(view["observation"]),
             legal=legal,
             sample=None,
             options=options,
