@@ -216,3 +216,25 @@ def test_the_thread_client_never_blocks_and_rejoins_with_its_token_after_a_drop(
         await asyncio.to_thread(client.close)
 
     serving(test)
+
+
+def test_a_hard_seat_searches_off_the_event_loop_and_the_game_matches_its_replay(monkeypatch):
+    import threading
+
+    from nove_desktop.net import room as room_module
+
+    threads: set[str] = set()
+    real = room_module.decide
+
+    def watched(request: Any) -> Any:
+        threads.add(threading.current_thread().name)
+        return real(request)
+
+    monkeypatch.setattr(room_module, "decide", watched)
+    monkeypatch.setitem(SEATS, "nove", ["remote", "hard"])
+
+    async def test(server: GameServer) -> None:
+        await whole_game(server, "nove")
+
+    serving(test)
+    assert threads and threading.main_thread().name not in threads
