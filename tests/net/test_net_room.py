@@ -262,3 +262,24 @@ def test_a_window_closes_at_its_deadline_with_passes_for_the_silent_seats():
     assert session.position == position
     table.deliver(table.room.tick(table.now + 4.0))
     assert session.replay.actions[position:][:3] == [(s, {"type": "pass"}) for s in (1, 2, 0)]
+
+
+def test_play_again_keeps_the_room_and_its_seats_and_deals_the_next_seed():
+    table = Table("banco", ["remote", "remote"], seed=40)
+    clients = ["ada", "bruno"]
+    table.seat_everyone(clients)
+    rng = random.Random(3)
+    while table.step(clients, rng):
+        pass
+    with pytest.raises(ProtocolError) as refused:
+        table.send("bruno", {"type": "again"})
+    assert refused.value.code == "not_host"
+    table.send("ada", {"type": "again"})
+    lobby = table.inbox["bruno"][-1]
+    assert lobby["type"] == "lobby" and not lobby["can_start"]
+    assert [s["name"] for s in lobby["seats"]] == ["Ada", "Bruno"]
+    for client in clients:
+        table.send(client, {"type": "ready", "ready": True})
+    table.send("ada", {"type": "start"})
+    assert table.room.games == 2 and table.room.seed == 41
+    assert table.view("bruno")["type"] == "snapshot" and table.view("bruno")["position"] == 0

@@ -4,19 +4,27 @@ it, the players rejoin with their tokens and the game finishes as an offline rep
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+from websockets.asyncio.client import connect
+
+from nove_desktop import cli
 from nove_desktop.engine.replay import Replay, SeatInfo, run
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import Bot
 from nove_desktop.net.client import Client
+from nove_desktop.net.server import GameServer, tls_context
 
 REGISTRY = default_registry()
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +125,55 @@ def test_a_server_stopped_with_sigterm_mid_game_resumes_the_room_after_a_restart
     outcome = run(replay, REGISTRY)
     assert outcome.result.over and outcome.result.to_json() == overs[0]["result"]
     assert len(data["actions"]) > 12
+
+
+def test_serve_refuses_a_key_without_a_certificate_and_a_bad_port(tmp_path, capsys):
+
+    assert cli.main(["serve", "--keyfile", str(tmp_path / "k.pem")]) == 2
+    assert "--keyfile needs --certfile" in capsys.readouterr().err
+    assert cli.main(["serve", "--port", "70000"]) == 2
+    assert "--port" in capsys.readouterr().err
+    assert cli.main(["serve", "--certfile", str(tmp_path / "missing.pem")]) == 2
+    assert "certificate" in capsys.readouterr().err
+
+
+def test_tls_with_certfile_and_keyfile_serves_wss(tmp_path):
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+
+    async def main() -> dict:
+        server = GameServer(REGISTRY)
+        await server.start("127.0.0.1", 0, tls_context(str(cert), str(key)))
+        try:
+            trust = ssl.create_default_context(cafile=str(cert))
+            trust.check_hostname = False
+            async with connect(f"wss://127.0.0.1:{server.port()}", ssl=trust) as ws:
+                await ws.send('{"type": "ping"}')
+
+                return dict(json.loads(await ws.recv()))
+        finally:
+            await server.stop()
+
+    assert asyncio.run(main()) == {"type": "pong"}
