@@ -40,6 +40,7 @@ ERROR_CODES = (
     "wrong_phase",  # lobby message during a game, or game message in the lobby
     "stale",  # the action's position is not the server's: the view was out of date
     "illegal",  # the rules refuse the action (the message says why)
+    "internal",  # the server failed on this message (a bug): nothing was applied
 )
 
 

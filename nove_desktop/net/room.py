@@ -317,8 +317,13 @@ class Room(RoomViews):
         return True
 
     def _ai_plays(self, seat: int) -> bool:
+        """An AI seat, or an away player's seat taken over while someone is still at the
+        table: a room nobody is connected to (a restarted server) waits for its players
+        instead of playing itself to the end."""
         info = self.seats[seat]
-        return not info.is_remote or info.stand_in
+        if not info.is_remote:
+            return True
+        return info.stand_in and any(s.client is not None for s in self.seats)
 
     def _ai_action(self, seat: int) -> Action:
         assert self.session is not None

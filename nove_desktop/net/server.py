@@ -192,6 +192,9 @@ class GameServer:
             out = await self.route(client, address, message)
         except ProtocolError as exc:
             out = [(client, error(exc.code, exc.message))]
+        except Exception:  # a bug must cost one message, not the connection or other rooms
+            LOG.exception("a message from %s failed", client)
+            out = [(client, error("internal", "the server could not handle this message"))]
         await self.deliver(out)
         self.wake.set()
 

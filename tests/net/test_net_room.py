@@ -283,3 +283,18 @@ def test_play_again_keeps_the_room_and_its_seats_and_deals_the_next_seed():
     table.send("ada", {"type": "start"})
     assert table.room.games == 2 and table.room.seed == 41
     assert table.view("bruno")["type"] == "snapshot" and table.view("bruno")["position"] == 0
+
+
+def test_a_restored_room_nobody_has_rejoined_waits_instead_of_playing_itself_out():
+    first = Table("banco", ["remote", "remote"], seed=2)
+    first.seat_everyone(["ada", "bruno"])
+    room = Room.from_record(first.room.record(), REGISTRY, now=0.0)
+    assert room.session is not None
+    position = room.session.position
+    for now in (10.0, 100.0, 1000.0):
+        room.tick(now)
+    assert room.session.position == position and not room.session.over
+    assert [seat.status() for seat in room.seats] == ["ai_stand_in", "ai_stand_in"]
+    room.rejoin("ada", first.tokens["ada"], 1000.0)
+    room.tick(1001.0)  # Ada is back: the AI goes on for Bruno, who is still away
+    assert room.seats[0].status() == "connected"
