@@ -135,11 +135,23 @@ class Room(RoomViews):
             return []
         seat = self.seats[index]
         seat.client = None
+        if self.session is None and index == self.host_seat():
+            return self._close("host_left")  # nobody may start the game any more
         if self.session is None:
             seat.token, seat.name, seat.ready = None, "", False
             return self._lobby_all()
         seat.away_since = now
         return self._views([], now)
+
+    def _close(self, reason: str) -> Outgoing:
+        """Send everyone away and free every seat (the server then drops the room)."""
+        out: Outgoing = [
+            (client, {"type": "closed", "reason": reason}) for client, _s in self.clients()
+        ]
+        for seat in self.seats:
+            seat.client, seat.token, seat.ready, seat.name = None, None, False, ""
+        self.closed = True
+        return out
 
     # -- messages --------------------------------------------------------------------------------
     def handle(self, client: str, message: dict[str, Any], now: float) -> Outgoing:

@@ -220,9 +220,10 @@ class GameServer:
             self.where[client] = room.code
             return out
         code = self.where.get(client)
-        if code is None:
+        room = None if code is None else self.rooms.get(code)
+        if code is None or room is None:
+            self.where.pop(client, None)  # its room has closed
             raise ProtocolError("not_in_room", "join or rejoin a room first")
-        room = self.rooms[code]
         async with self.lock(code):
             out = room.handle(client, message, self.clock())
         if kind == "start":

@@ -298,3 +298,13 @@ def test_a_restored_room_nobody_has_rejoined_waits_instead_of_playing_itself_out
     room.rejoin("ada", first.tokens["ada"], 1000.0)
     room.tick(1001.0)  # Ada is back: the AI goes on for Bruno, who is still away
     assert room.seats[0].status() == "connected"
+
+
+def test_the_host_leaving_the_lobby_closes_the_room_for_everyone():
+    table = Table("nove", ["remote", "remote", "normal"])
+    table.join("ada")
+    table.join("bruno")
+    table.send("ada", {"type": "leave"})
+    assert table.inbox["bruno"][-1] == {"type": "closed", "reason": "host_left"}
+    assert table.room.closed and table.room.clients() == []
+    assert all(seat.token is None for seat in table.room.seats)
