@@ -105,11 +105,12 @@ class Room(RoomViews):
 
     def rejoin(self, client: str, token: str, now: float) -> Outgoing:
         """The player holding ``token`` is back (a new connection replaces an old one)."""
+        given = token.encode("utf-8")  # compare_digest refuses non-ASCII text
         index = next(
             (
                 i
                 for i, s in enumerate(self.seats)
-                if s.token and secrets.compare_digest(s.token, token)
+                if s.token and secrets.compare_digest(s.token.encode("utf-8"), given)
             ),
             None,
         )

@@ -308,3 +308,16 @@ def test_the_host_leaving_the_lobby_closes_the_room_for_everyone():
     assert table.inbox["bruno"][-1] == {"type": "closed", "reason": "host_left"}
     assert table.room.closed and table.room.clients() == []
     assert all(seat.token is None for seat in table.room.seats)
+
+
+def test_a_wrong_token_is_refused_and_a_started_room_takes_no_newcomer():
+    table = Table("nove", ["remote", "remote", "normal"])
+    table.seat_everyone(["ada", "bruno"])
+    for token in ("x" * 24, "é" * 24, table.tokens["ada"][:-1] + "?"):
+        with pytest.raises(ProtocolError) as refused:
+            table.room.rejoin("eve", token, 0.0)
+        assert refused.value.code == "bad_token"
+    with pytest.raises(ProtocolError) as refused:
+        table.join("eve")
+    assert refused.value.code == "wrong_phase"
+    assert table.room.seat_of("eve") is None
