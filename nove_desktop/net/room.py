@@ -257,30 +257,40 @@ class Room(RoomViews):
         return self._commit(events, now)
 
     def _commit(self, events: list[Event], now: float) -> Outgoing:
-        """After actions: the log, everyone's view, the result at the end, the next window."""
+        """After actions: the log, the window they opened, everyone's view (with that window's
+        time), the result at the end, then the window's resolution if it is already known."""
         assert self.session is not None
         self.log += events
         self.ai_due.clear()
+        self._open(now)
         out = self._views(events, now)
         if self.session.over:
             out += [(client, self._over()) for client, _seat in self.clients()]
         return out + self._settle(now)
 
-    def _settle(self, now: float, answer_ai: bool = False) -> Outgoing:
-        """Open a window if one is asked, answer for its AI seats (``answer_ai``: from
-        ``tick`` only, so that a search never runs while a message is handled), and resolve it
-        once its outcome is known."""
+    def _open(self, now: float) -> HeldWindow | None:
+        """The window the seats to act are answering (opened now if it is new), or None."""
         session = self.session
-        if session is None or session.over:
-            return []
-        engine_window = open_window(session.game, session.state)
-        if engine_window is None:
+        engine_window = None
+        if session is not None and not session.over:
+            engine_window = open_window(session.game, session.state)
+        if session is None or engine_window is None:
             self.window = None
-            return []
+            return None
         if self.window is None or self.window.position != session.position:
             order = tuple(s for s in engine_window.order if s in session.to_act())
-            self.window = HeldWindow(session.position, order, now + self.settings.window_seconds)
-        window = self.window
+            deadline = now + self.settings.window_seconds
+            self.window = HeldWindow(session.position, order, deadline, kind=engine_window.kind)
+        return self.window
+
+    def _settle(self, now: float, answer_ai: bool = False) -> Outgoing:
+        """Answer for the open window's AI seats (``answer_ai``: from ``tick`` only, so that a
+        search never runs while a message is handled), and resolve it once its outcome is
+        known."""
+        window = self._open(now)
+        session = self.session
+        if window is None or session is None:
+            return []
         if answer_ai:
             for seat in self._ai_to_answer():
                 window.held[seat] = self._ai_action(seat)

@@ -57,6 +57,7 @@ class HeldWindow:
     order: tuple[int, ...]
     deadline: float
     held: dict[int, Action] = dataclasses.field(default_factory=dict)
+    kind: str = ""  # the rules' name of the window ("cut", "facteur_x"...): public
 
 
 class RoomViews:
@@ -150,6 +151,7 @@ class RoomViews:
             "window": None
             if window is None
             else {
+                "kind": window.kind,
                 "seconds_left": max(0.0, round(window.deadline - now, 3)),
                 "answered": answered,
             },

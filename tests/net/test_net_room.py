@@ -258,6 +258,8 @@ def test_a_window_closes_at_its_deadline_with_passes_for_the_silent_seats():
         )
     position = session.position
     assert table.room.next_deadline() == pytest.approx(table.now + 4.0)
+    window = table.view("carla")["window"]
+    assert window == {"kind": "facteur_x", "seconds_left": 4.0, "answered": False}
     table.deliver(table.room.tick(table.now + 3.9))
     assert session.position == position
     table.deliver(table.room.tick(table.now + 4.0))
