@@ -82,7 +82,9 @@ class ThreadClient:
         self.received: queue.Queue[dict[str, Any]] = queue.Queue()
         self.status = "connecting"  # connecting, connected, reconnecting, closed
         self._loop = asyncio.new_event_loop()
-        self._outbox: asyncio.Queue[dict[str, Any]] | None = None
+        # Created here (asyncio queues bind to a loop on first use): a message sent before
+        # the thread has started waits in it.
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._closing = False
         self._thread = threading.Thread(target=self._run, name="nove-net", daemon=True)
 
@@ -114,7 +116,6 @@ class ThreadClient:
         return self.client.token
 
     def _put(self, message: dict[str, Any]) -> None:
-        assert self._outbox is not None
         self._outbox.put_nowait(message)
 
     def _run(self) -> None:
@@ -122,7 +123,6 @@ class ThreadClient:
         self._loop.run_until_complete(self._main())
 
     async def _main(self) -> None:
-        self._outbox = asyncio.Queue()
         attempt = 0
         while not self._closing:
             try:
@@ -143,12 +143,15 @@ class ThreadClient:
         await self.client.close()
 
     async def _pump(self) -> None:
-        assert self._outbox is not None
         outbox = self._outbox
 
         async def reading() -> None:
             while True:
-                self.received.put(await self.client.receive())
+                message = await self.client.receive()
+                self.received.put(message)
+                if message.get("type") == "closed" and message.get("reason") == "replaced":
+                    self._closing = True  # the seat is played from elsewhere: never fight it
+                    return
 
         async def writing() -> None:
             while True:

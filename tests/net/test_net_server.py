@@ -213,6 +213,19 @@ def test_the_thread_client_never_blocks_and_rejoins_with_its_token_after_a_drop(
         assert again["seat"] == welcome["seat"] and client.token == token
         snapshot = await until(client, "snapshot", seen)
         assert snapshot["events"] and client.status == "connected"
+        other = Client(f"ws://127.0.0.1:{server.port()}")  # the same player on another computer
+        await other.open()
+        other.room, other.token = welcome["room"], token
+        await other.rejoin()
+        closed = await until(client, "closed", seen)
+        assert closed["reason"] == "replaced"
+        for _ in range(200):
+            if client.status == "closed":
+                break
+            await asyncio.sleep(0.01)
+        assert client.status == "closed"  # it does not take the seat back
+        assert (await other.receive())["type"] == "welcome"
+        await other.close()
         await asyncio.to_thread(client.close)
 
     serving(test)
