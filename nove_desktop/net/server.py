@@ -157,7 +157,8 @@ class GameServer:
                 )
             except (OSError, ValueError) as exc:
                 LOG.error("room file %s set aside: %s", path.name, exc)
-                path.rename(path.with_suffix(".bad"))
+                with contextlib.suppress(OSError):
+                    path.rename(path.with_suffix(".bad"))
                 continue
             self.rooms[room.code] = room
             path.unlink()

@@ -177,3 +177,33 @@ def test_tls_with_certfile_and_keyfile_serves_wss(tmp_path):
             await server.stop()
 
     assert asyncio.run(main()) == {"type": "pong"}
+
+
+def test_a_room_file_that_cannot_be_read_is_set_aside_and_the_others_restored(tmp_path):
+    rooms = tmp_path / "rooms"
+    rooms.mkdir()
+    (rooms / "AAAAA.json").write_text("{not json", encoding="utf-8")
+    (rooms / "BBBBB.json").write_text(
+        '{"format": "nove-desktop-room", "version": 9}', encoding="utf-8"
+    )
+    good = {
+        "format": "nove-desktop-room",
+        "version": 1,
+        "code": "CCCCC",
+        "game": "nove",
+        "options": {},
+        "seed_policy": 3,
+        "games": 0,
+        "seed": 0,
+        "actions": None,
+        "settings": {"window_seconds": 5.0, "ai_pace": 1.0, "away_seconds": 30.0},
+        "seats": [
+            {"kind": "remote", "name": "Ada", "token": "t" * 24, "ready": True},
+            {"kind": "normal", "name": "", "token": None, "ready": False},
+        ],
+    }
+    (rooms / "CCCCC.json").write_text(json.dumps(good), encoding="utf-8")
+    server = GameServer(REGISTRY, rooms)
+    server.restore()
+    assert list(server.rooms) == ["CCCCC"]
+    assert sorted(p.name for p in rooms.iterdir()) == ["AAAAA.bad", "BBBBB.bad"]
