@@ -162,14 +162,18 @@ def test_rate_and_room_limits():
         assert [r["type"] for r in replies].count("error") >= 1
         assert replies[0]["type"] == "pong" and replies[-1]["type"] in ("pong", "error")
         await client.close()
+        hosts = []  # the first stays connected: its room stays open
         for expected in ("welcome", "error"):
             host = Client(url)
+            hosts.append(host)
             await host.open()
             await host.create("H", "nove", ["remote", "normal"])
             reply = await host.receive()
             assert reply["type"] == expected
             if expected == "error":
                 assert reply["code"] == "too_many_rooms"
+        for host in hosts:
+            await host.close()
 
     serving(test, Limits(rate=1.0, burst=3.0, rooms_per_address=1))
 
