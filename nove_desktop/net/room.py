@@ -15,7 +15,6 @@ never matters.
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -26,12 +25,10 @@ from ..engine.errors import EngineError, FormatError, IllegalActionError
 from ..engine.events import Event
 from ..engine.registry import Registry
 from ..session import GameSession, SeatConfig
-from .protocol import ProtocolError, error
-from .views import HeldWindow, Outgoing, RoomViews, Seat, Settings
+from .protocol import ProtocolError
+from .views import RECORD_FORMAT, RECORD_VERSION, HeldWindow, Outgoing, RoomViews, Seat, Settings
 from .windows import open_window, pass_action
 
-RECORD_FORMAT = "nove-desktop-room"
-RECORD_VERSION = 1
 STAND_IN = "normal"  # the AI that plays a seat whose player is away
 __all__ = ["Outgoing", "Room", "Seat", "Settings"]
 
@@ -404,28 +401,6 @@ class Room(RoomViews):
         return min(times) if times else None
 
     # -- records ---------------------------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
-        """Everything that rebuilds this room (tokens included: for the server's disk only)."""
-        session = self.session
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "code": self.code,
-            "game": self.game_id,
-            "options": self.options,
-            "seed_policy": self.seed_policy,
-            "settings": dataclasses.asdict(self.settings),
-            "seats": [
-                {"kind": s.kind, "name": s.name, "token": s.token, "ready": s.ready}
-                for s in self.seats
-            ],
-            "games": self.games,
-            "seed": self.seed,
-            "actions": None
-            if session is None
-            else [{"seat": seat, "action": action} for seat, action in session.replay.actions],
-        }
-
     @classmethod
     def from_record(cls, data: Any, registry: Registry, now: float) -> Room:
         """The room ``record()`` wrote, every seat away until its player rejoins; ``ValueError``
@@ -454,8 +429,3 @@ class Room(RoomViews):
         except (KeyError, TypeError, ValueError, EngineError, ProtocolError) as exc:
             raise ValueError(f"room record: {exc}") from None
         return room
-
-
-def refusal(exc: ProtocolError) -> dict[str, Any]:
-    """The ``error`` message for a refused message."""
-    return error(exc.code, exc.message)

@@ -1,6 +1,6 @@
-"""What the clients of a room receive, and the room's seats: each client gets its own seat's
-view only (its censored events, its observation, its legal actions); the replay goes out only
-once the game is over."""
+"""What the clients of a room receive, the room's seats and its record. Each client gets its
+own seat's view only (its censored events, its observation, its legal actions); the replay goes
+out only once the game is over; the record (tokens included) is for the server's disk only."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from ..engine.events import Event, events_for_seat
 from ..session import GameSession
 
 Outgoing = list[tuple[str, dict[str, Any]]]
+RECORD_FORMAT = "nove-desktop-room"
+RECORD_VERSION = 1
 
 
 @dataclasses.dataclass
@@ -69,6 +71,8 @@ class RoomViews:
     seats: list[Seat]
     settings: Settings
     games: int
+    seed: int
+    seed_policy: int | None
     session: GameSession | None
     window: HeldWindow | None
 
@@ -164,3 +168,26 @@ class RoomViews:
         result = self.session.game.result(self.session.state).to_json()
         replay["result"] = result
         return {"type": "over", "result": result, "replay": replay}
+
+    # -- the record ------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """Everything that rebuilds this room (tokens included: for the server's disk only)."""
+        session = self.session
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "code": self.code,
+            "game": self.game_id,
+            "options": self.options,
+            "seed_policy": self.seed_policy,
+            "settings": dataclasses.asdict(self.settings),
+            "seats": [
+                {"kind": s.kind, "name": s.name, "token": s.token, "ready": s.ready}
+                for s in self.seats
+            ],
+            "games": self.games,
+            "seed": self.seed,
+            "actions": None
+            if session is None
+            else [{"seat": seat, "action": action} for seat, action in session.replay.actions],
+        }
