@@ -224,7 +224,65 @@ def build_parser() -> argparse.ArgumentParser:
         "machine's speed and load; default: none, the simulation budget applies)",
     )
     sim.set_defaults(handler=_simulate)
+
+    serve = sub.add_parser(
+        "serve",
+        help="run a game server for network play, headless, until SIGTERM or Ctrl+C (rooms "
+        "are saved in the data folder and restored at the next start)",
+        epilog=epilog,
+        formatter_class=_HelpFormatter,
+    )
+    serve.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="the address to listen on; 127.0.0.1 for this computer only (default: 0.0.0.0, "
+        "every network)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=8765, help="the TCP port to listen on (default: 8765)"
+    )
+    serve.add_argument(
+        "--certfile",
+        type=Path,
+        help="a TLS certificate (PEM) to serve wss:// (default: none, plain ws://; use it "
+        "with --keyfile or behind a reverse proxy that handles TLS)",
+    )
+    serve.add_argument(
+        "--keyfile",
+        type=Path,
+        help="the private key of --certfile (default: none, the key is read from --certfile)",
+    )
+    serve.set_defaults(handler=_serve)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import asyncio  # the server's modules load only for this command
+    import logging
+    import ssl
+
+    from .net.server import serve_forever, tls_context
+    from .storage import default_root
+
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"--port must be from 0 to 65535, not {args.port}")
+    if args.keyfile is not None and args.certfile is None:
+        raise CliError("--keyfile needs --certfile")
+    try:
+        tls = tls_context(
+            None if args.certfile is None else str(args.certfile),
+            None if args.keyfile is None else str(args.keyfile),
+        )
+    except (OSError, ssl.SSLError) as exc:
+        raise CliError(f"cannot use the certificate: {exc}") from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    try:
+        asyncio.run(
+            serve_forever(default_registry(), args.host, args.port, default_root() / "rooms", tls)
+        )
+    except OSError as exc:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    return EXIT_OK
 
 
 def _player_ranges(registry: Registry) -> str:

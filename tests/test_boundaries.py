@@ -25,6 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 ENGINE = REPO / "nove_desktop" / "engine"
 GAMES = REPO / "nove_desktop" / "games"
 AI = REPO / "nove_desktop" / "ai"  # the link to the top-level ai/ folder: named nove_desktop.ai.*
+NET = REPO / "nove_desktop" / "net"  # network play: no pygame; its rooms take the time as input
 
 PURE_FORBIDDEN = ("random", "time", "datetime", "os", "pathlib", "io", "tempfile")
 
@@ -125,7 +126,7 @@ def test_the_import_checker_sees_every_kind_of_import(tmp_path: Path) -> None:
 
 
 # -- pygame ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("folder", [ENGINE, GAMES, AI], ids=["engine", "games", "ai"])
+@pytest.mark.parametrize("folder", [ENGINE, GAMES, AI, NET], ids=["engine", "games", "ai", "net"])
 def test_rules_and_ai_never_import_pygame(folder: Path) -> None:
     assert offending(folder, ("pygame",)) == []
 
@@ -142,6 +143,7 @@ def test_importing_the_headless_stack_loads_no_pygame() -> None:
         "import sys\n"
         "import nove_desktop.engine, nove_desktop.games, nove_desktop.ai, nove_desktop.match\n"
         "import nove_desktop.cli, nove_desktop.games.nove, nove_desktop.ai.nove\n"
+        "import nove_desktop.net.server, nove_desktop.net.client, nove_desktop.net.bots\n"
         "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith('pygame.'))\n"
         "assert not bad, bad\n"
         "print('ok')\n"
@@ -158,6 +160,19 @@ def test_importing_the_headless_stack_loads_no_pygame() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "ok\n"
+
+
+def test_rooms_read_no_clock() -> None:
+    """A room is sans-I/O: the server passes the time in (``now``), so tests drive it by hand
+    and a room rebuilt elsewhere behaves the same."""
+    sans_io = [NET / name for name in ("protocol.py", "room.py", "views.py", "windows.py")]
+    found = [
+        f"{imp.file.relative_to(REPO)}:{imp.line} imports {imp.module}"
+        for path in sans_io
+        for imp in imports_of(path)
+        if any(is_module_or_child(imp.module, root) for root in ("time", "asyncio", "websockets"))
+    ]
+    assert found == []
 
 
 # -- no files, no clock, no global randomness ------------------------------------------------------

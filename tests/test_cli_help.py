@@ -80,7 +80,7 @@ def test_every_option_of_every_command_has_help_default_and_choices() -> None:
 
 def test_the_walk_covers_every_command() -> None:
     names = [command for command, _parser in every_parser(cli.build_parser())]
-    assert names == ["", "demo", "replay", "simulate"]
+    assert names == ["", "demo", "replay", "simulate", "serve"]
 
 
 @pytest.mark.parametrize(

@@ -50,7 +50,7 @@ def test_the_developer_tools_are_dependency_groups_not_extras() -> None:
     assert included == {"test", "lint", "build"}  # bench (mutmut) stays out of CI
     assert "optional-dependencies" not in PROJECT
     runtime = {re.split(r"[<>=]", requirement)[0] for requirement in PROJECT["dependencies"]}
-    assert runtime == {"pygame-ce", "platformdirs"}
+    assert runtime == {"pygame-ce", "platformdirs", "websockets", "zeroconf"}
 
 
 def test_dev_sh_installs_the_dev_group_with_a_pip_that_knows_groups() -> None:
