@@ -252,6 +252,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="the private key of --certfile (default: none, the key is read from --certfile)",
     )
+    serve.add_argument(
+        "--allow-seeds",
+        action="store_true",
+        help="let a room's creator choose its seed (for tests and benchmarks only: whoever "
+        "knows the seed can compute every deal; default: every game is dealt from a fresh "
+        "random seed and a chosen seed is refused)",
+    )
     serve.set_defaults(handler=_serve)
     return parser
 
@@ -278,7 +285,14 @@ def _serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     try:
         asyncio.run(
-            serve_forever(default_registry(), args.host, args.port, default_root() / "rooms", tls)
+            serve_forever(
+                default_registry(),
+                args.host,
+                args.port,
+                default_root() / "rooms",
+                tls,
+                allow_seeds=args.allow_seeds,
+            )
         )
     except OSError as exc:
         raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None

@@ -89,8 +89,12 @@ class GameServer:
         rooms_folder: Path | None = None,
         limits: Limits | None = None,
         clock: Callable[[], float] = time.monotonic,
+        allow_seeds: bool = False,
     ) -> None:
         self.registry = registry
+        # A host who chose the seed could compute every deal: only servers started for tests
+        # and benchmarks (``serve --allow-seeds``) accept ``create``'s ``seed``.
+        self.allow_seeds = allow_seeds
         self.rooms_folder = rooms_folder
         self.limits = limits or Limits()
         self.clock = clock
@@ -240,6 +244,12 @@ class GameServer:
             raise ProtocolError("too_many_rooms", "this server holds as many rooms as it can")
         if sum(owner == address for owner in self.owners.values()) >= self.limits.rooms_per_address:
             raise ProtocolError("too_many_rooms", "you have opened too many rooms on this server")
+        if message.get("seed") is not None and not self.allow_seeds:
+            raise ProtocolError(
+                "bad_options",
+                "this server deals every game from a fresh random seed: a chosen seed is "
+                "accepted only by a server started with --allow-seeds (tests, benchmarks)",
+            )
         code = self.new_code()
         settings = Settings(
             **{
@@ -365,9 +375,11 @@ async def serve_forever(
     rooms_folder: Path | None,
     tls: ssl.SSLContext | None = None,
     ready: Callable[[int], None] | None = None,
+    allow_seeds: bool = False,
 ) -> None:
-    """``nove-desktop serve``: run until SIGTERM or SIGINT, then save the rooms."""
-    server = GameServer(registry, rooms_folder)
+    """``nove-desktop serve``: run until SIGTERM or SIGINT, then save the rooms
+    (``allow_seeds``: ``create`` may choose the seed, for tests and benchmarks only)."""
+    server = GameServer(registry, rooms_folder, allow_seeds=allow_seeds)
     await server.start(host, port, tls)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -66,7 +66,7 @@ def test_a_server_stopped_with_sigterm_mid_game_resumes_the_room_after_a_restart
     async def begin() -> str:
         host = Client(url)
         await host.open()
-        await host.create("Ada", "banco", ["remote", "remote"], seed=5, ai_pace=0.0)
+        await host.create("Ada", "banco", ["remote", "remote"], ai_pace=0.0)
         code = str((await host.receive())["room"])
         guest = Client(url)
         await guest.open()

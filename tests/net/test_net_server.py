@@ -75,7 +75,9 @@ async def whole_game(server: GameServer, game: str) -> None:
 
 def serving(test: Any, limits: Limits | None = None) -> None:
     async def main() -> None:
-        server = GameServer(REGISTRY, None, limits or Limits(rate=10_000.0, burst=10_000.0))
+        server = GameServer(
+            REGISTRY, None, limits or Limits(rate=10_000.0, burst=10_000.0), allow_seeds=True
+        )
         await server.start("127.0.0.1", 0)
         try:
             await test(server)
