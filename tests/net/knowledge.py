@@ -72,6 +72,16 @@ EVERYONE: dict[str, frozenset[str]] = {
     ),
 }
 SKIPPED_FIELDS = ("kind", "visible_to", "hidden")
+ROUND_STARTS = {
+    "nove": "round_start",
+    "banco": "hand_started",
+    "nox": "round_started",
+    "kael": "round_start",
+    "numx": "round_start",
+}
+"""The event that begins a new deal (everything reshuffled) in each game."""
+HISTORY_FIELDS = frozenset({"last_round", "last_hand", "score_sheet", "round_history"})
+"""Observation fields that summarise finished rounds (their cards are history)."""
 
 
 class KnowledgeError(Exception):
@@ -145,15 +155,52 @@ def seen_by(truth: Truth, event: dict[str, Any], seat: int) -> set[str]:
     raise KnowledgeError(f"{truth.game_id}: event kind {kind!r} with cards is not classified")
 
 
-def knowledge(truth: Truth, seat: int) -> list[frozenset[str]]:
-    """``knowledge(truth, seat)[p]``: every card ``seat`` may know at position ``p``."""
-    known: set[str] = set()
+@dataclasses.dataclass(frozen=True)
+class Known:
+    """What a seat may know at one position: ``ever``, every card it has seen since the game
+    began (history: the log, last round's summary); ``now``, the cards it has seen in the
+    current round (a new deal reshuffles: what a seat saw of an earlier round says nothing
+    of where a card is now), including those seen earlier in the same step (a step may end a
+    round and deal the next one)."""
+
+    ever: frozenset[str]
+    now: frozenset[str]
+
+
+def knowledge(truth: Truth, seat: int) -> list[Known]:
+    """``knowledge(truth, seat)[p]``: what ``seat`` may know at position ``p``."""
+    ever: set[str] = set()
+    current: set[str] = set()
     out = []
     for events in truth.steps:
+        step = set(current)
         for event in events:
-            known |= seen_by(truth, event, seat)
-        out.append(frozenset(known))
+            if event["kind"] == ROUND_STARTS[truth.game_id]:
+                current = set()
+            seen = seen_by(truth, event, seat)
+            ever |= seen
+            current |= seen
+            step |= seen
+        out.append(Known(frozenset(ever), frozenset(step)))
     return out
+
+
+def mentions(message: dict[str, Any], universe: frozenset[str]) -> tuple[set[str], set[str]]:
+    """The cards a view names about the current round, and those it names as history (a
+    snapshot's whole log, the observation's summaries of finished rounds)."""
+    current: set[str] = set()
+    history: set[str] = set()
+    for key, value in message.items():
+        found = {text for text in strings(value) if text in universe}
+        if key == "events" and message.get("type") == "snapshot":
+            history |= found
+        elif key == "observation" and isinstance(value, dict):
+            for field, part in value.items():
+                named = {text for text in strings(part) if text in universe}
+                (history if field in HISTORY_FIELDS else current).update(named)
+        else:
+            current |= found
+    return current, history
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,8 +243,10 @@ def check_frames(
         if position >= len(known):
             leaks.append(Leak(seat, index, f"position {position} beyond the game"))
             continue
-        for card in sorted({t for t in strings(message) if t in truth.universe}):
-            if card not in known[position]:
-                kind = message.get("type")
-                leaks.append(Leak(seat, index, f"{card} in {kind} at position {position}"))
+        current, history = mentions(message, truth.universe)
+        kind = message.get("type")
+        for card in sorted(current - known[position].now):
+            leaks.append(Leak(seat, index, f"{card} in {kind} at position {position}"))
+        for card in sorted(history - known[position].ever):
+            leaks.append(Leak(seat, index, f"{card} (history) in {kind} at position {position}"))
     return leaks
