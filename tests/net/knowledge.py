@@ -185,16 +185,55 @@ def knowledge(truth: Truth, seat: int) -> list[Known]:
     return out
 
 
+def timeline(truth: Truth, seat: int) -> list[tuple[dict[str, Any], frozenset[str]]]:
+    """Every true event in order, with the cards of its round ``seat`` knows right after it."""
+    current: set[str] = set()
+    out = []
+    for events in truth.steps:
+        for event in events:
+            if event["kind"] == ROUND_STARTS[truth.game_id]:
+                current = set()
+            current |= seen_by(truth, event, seat)
+            out.append((event, frozenset(current)))
+    return out
+
+
+def log_leaks(
+    truth: Truth, line: list[tuple[dict[str, Any], frozenset[str]]], shown: list[Any]
+) -> list[str]:
+    """A snapshot's log checked event by event: each is matched, in order, to the next true
+    event of its kind (and seat), and may name only the cards of that round the seat knew
+    right after it (a whole log must not tell where earlier cards went in a later round)."""
+    problems = []
+    cursor = 0
+    for event in shown:
+        if not isinstance(event, dict):
+            problems.append(f"a log entry that is not an event: {event!r:.40}")
+            continue
+        while cursor < len(line) and not (
+            line[cursor][0]["kind"] == event.get("kind")
+            and line[cursor][0].get("seat") == event.get("seat")
+        ):
+            cursor += 1
+        if cursor == len(line):
+            problems.append(f"{event.get('kind')} in the log matches no event of the game")
+            break
+        extra = cards_of(event, truth.universe) - line[cursor][1]
+        problems += [f"{card} in the log's {event['kind']}" for card in sorted(extra)]
+        cursor += 1
+    return problems
+
+
 def mentions(message: dict[str, Any], universe: frozenset[str]) -> tuple[set[str], set[str]]:
-    """The cards a view names about the current round, and those it names as history (a
-    snapshot's whole log, the observation's summaries of finished rounds)."""
+    """The cards a view names about the current round, and those it names as history (the
+    observation's summaries of finished rounds); a snapshot's log is left to ``log_leaks``."""
     current: set[str] = set()
     history: set[str] = set()
     for key, value in message.items():
         found = {text for text in strings(value) if text in universe}
         if key == "events" and message.get("type") == "snapshot":
-            history |= found
-        elif key == "observation" and isinstance(value, dict):
+            continue  # the whole log: checked event by event (log_leaks)
+        if key == "observation" and isinstance(value, dict):
             for field, part in value.items():
                 named = {text for text in strings(part) if text in universe}
                 (history if field in HISTORY_FIELDS else current).update(named)
@@ -224,6 +263,7 @@ def check_frames(
     ``over`` every card is public (the replay holds the whole deal).
     """
     known = knowledge(truth, seat)
+    line = timeline(truth, seat)
     tokens = [token for token in other_tokens if token]
     leaks: list[Leak] = []
     position = 0
@@ -249,4 +289,8 @@ def check_frames(
             leaks.append(Leak(seat, index, f"{card} in {kind} at position {position}"))
         for card in sorted(history - known[position].ever):
             leaks.append(Leak(seat, index, f"{card} (history) in {kind} at position {position}"))
+        if kind == "snapshot":
+            shown = message.get("events")
+            shown = shown if isinstance(shown, list) else [shown]
+            leaks += [Leak(seat, index, what) for what in log_leaks(truth, line, shown)]
     return leaks
