@@ -294,3 +294,28 @@ def check_frames(
             shown = shown if isinstance(shown, list) else [shown]
             leaks += [Leak(seat, index, what) for what in log_leaks(truth, line, shown)]
     return leaks
+
+
+def leaks_in_game(
+    registry: Registry,
+    replay: dict[str, Any],
+    frames: dict[int, list[str]],
+    tokens: dict[int, str],
+) -> list[Leak]:
+    """Every leak in a whole game: ``replay`` is the game's replay as JSON (the server's
+    record, or the ``over`` message's once checked against it: game, options, seed, actions),
+    ``frames[seat]`` the raw frames that seat's client received (across its connections, in
+    order), ``tokens[seat]`` each seat's token (``""`` for AI seats). For bench/net.py."""
+    seed = int(replay["seed"])
+    truth = replay_truth(
+        registry,
+        str(replay["game"]),
+        dict(replay["options"]),
+        seed,
+        [(int(a["seat"]), a["action"]) for a in replay["actions"]],
+    )
+    found: list[Leak] = []
+    for seat, received in sorted(frames.items()):
+        others = [token for other, token in tokens.items() if other != seat]
+        found += check_frames(truth, seat, received, seed, others)
+    return found

@@ -14,7 +14,7 @@ from nove_desktop.games import default_registry
 from nove_desktop.net.bots import Bot, BotReport
 from nove_desktop.net.client import Client
 from nove_desktop.net.server import GameServer, Limits
-from tests.net.knowledge import Leak, check_frames, replay_truth
+from tests.net.knowledge import Leak, leaks_in_game
 
 REGISTRY = default_registry()
 FAST = {"window_seconds": 10.0, "ai_pace": 0.0, "away_seconds": 30.0}
@@ -117,22 +117,13 @@ def leaks_of(
             await server.stop()
         session = room.session
         assert session is not None and session.over and session.seed == seed
-        truth = replay_truth(
-            REGISTRY,
-            game,
-            {**options, "players": len(seats)},
-            seed,
-            session.replay.actions,
-        )
         tokens = {seat: s.token or "" for seat, s in enumerate(room.seats)}
         windows = sum('"window":{' in raw for c in clients for raw in c.frames)
         if game in ("kael", "numx"):
             assert windows, "these tables must play through timed windows"
-        found: list[Leak] = []
-        for client in clients:
-            assert client.seat is not None
-            others = [token for seat, token in tokens.items() if seat != client.seat]
-            found += check_frames(truth, client.seat, client.frames, seed, others)
+        frames = {client.seat: client.frames for client in clients if client.seat is not None}
+        assert len(frames) == seats.count("remote")
+        found = leaks_in_game(REGISTRY, session.replay.to_json(), frames, tokens)
         return found
 
     return asyncio.run(main())
