@@ -120,6 +120,23 @@ class GameSession:
     def can_save(self) -> bool:
         return True
 
+    @property
+    def runs_game(self) -> bool:
+        return True  # offline: the AI seats, windows and timeouts are this computer's
+
+    # -- nothing arrives by itself offline (see sessions.Session) --------------------------------
+    def arrived(self) -> list[Event]:
+        return []
+
+    def window_seconds_left(self) -> float | None:
+        return None
+
+    def seat_status(self, seat: int) -> str:
+        return ""
+
+    def final_replay(self) -> dict[str, Any] | None:
+        return None  # the autosave is the replay
+
     # -- the rules' answers about a seat's own decision -------------------------------------------
     def is_legal(self, seat: int, action: Action) -> bool:
         return self.game.is_legal(self.state, seat, action)

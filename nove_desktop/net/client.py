@@ -81,6 +81,9 @@ class ThreadClient:
         self.client = Client(url)
         self.received: queue.Queue[dict[str, Any]] = queue.Queue()
         self.status = "connecting"  # connecting, connected, reconnecting, closed
+        # The room's last lobby message (its game and options: a table opened from a snapshot
+        # needs them); set by the network thread, read by the frame loop.
+        self.lobby: dict[str, Any] | None = None
         self._loop = asyncio.new_event_loop()
         # Created here (asyncio queues bind to a loop on first use): a message sent before
         # the thread has started waits in it.
@@ -148,6 +151,8 @@ class ThreadClient:
         async def reading() -> None:
             while True:
                 message = await self.client.receive()
+                if message.get("type") == "lobby":
+                    self.lobby = message
                 self.received.put(message)
                 if message.get("type") == "closed" and message.get("reason") == "replaced":
                     self._closing = True  # the seat is played from elsewhere: never fight it
