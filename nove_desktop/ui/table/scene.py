@@ -67,7 +67,6 @@ from .turns import TurnsMixin
 from .undoing import UndoMixin
 from .zones import Zones
 
-
 REMOTE_POLL_MS = 50  # an idle online table looks for the server's messages this often
 
 
