@@ -100,12 +100,17 @@ class ThreadClient:
         """Queue ``message``; it leaves as soon as the connection allows."""
         self._loop.call_soon_threadsafe(self._put, message)
 
-    def poll(self) -> list[dict[str, Any]]:
-        """Every message received since the last call."""
+    def poll(self, stop_at: str | None = None) -> list[dict[str, Any]]:
+        """Every message received since the last call; with ``stop_at`` (a message type),
+        only up to the first message of that type: the rest stay for the next call (the
+        lobby scene stops at ``snapshot``, so that the moves right after it reach the table)."""
         out = []
         with contextlib.suppress(queue.Empty):
             while True:
-                out.append(self.received.get_nowait())
+                message = self.received.get_nowait()
+                out.append(message)
+                if stop_at is not None and message.get("type") == stop_at:
+                    break
         return out
 
     def close(self) -> None:

@@ -272,10 +272,16 @@ class RemoteSession:
 
 
 def remote_session(
-    client: ThreadClient, snapshot: dict[str, Any], registry: Registry
+    client: ThreadClient,
+    snapshot: dict[str, Any],
+    registry: Registry,
+    lobby: dict[str, Any] | None = None,
 ) -> RemoteSession:
-    """The session of ``snapshot`` (the game and its options from the room's last lobby)."""
-    lobby = client.lobby
+    """The session of ``snapshot``: the game and its options from ``lobby`` (a lobby message,
+    or at least its ``room``, ``game``, ``options`` and ``host``), by default the room's last
+    lobby the client received (an app rejoining after a restart has none: it passes what it
+    kept with the token)."""
+    lobby = lobby if lobby is not None else client.lobby
     if lobby is None:
         raise ValueError("a snapshot arrived before the room's lobby")
     game = registry.get(lobby["game"])
@@ -284,9 +290,15 @@ def remote_session(
     return RemoteSession(client, game, options, lobby, snapshot)
 
 
-def open_remote_table(app: Any, client: ThreadClient, snapshot: dict[str, Any]) -> None:
+def open_remote_table(
+    app: Any,
+    client: ThreadClient,
+    snapshot: dict[str, Any],
+    lobby: dict[str, Any] | None = None,
+) -> None:
     """Push the game's table for the seat of ``snapshot`` (a game starting, or rejoined: then
-    the table rebuilds its move log from every event the seat has seen)."""
-    session = remote_session(client, snapshot, app.registry)
+    the table rebuilds its move log from every event the seat has seen). The messages after
+    the snapshot must stay in the client for the table: poll with ``stop_at="snapshot"``."""
+    session = remote_session(client, snapshot, app.registry, lobby)
     resumed = session.position > 0
     app.scenes.push("table", session=session, resumed=resumed)

@@ -45,7 +45,8 @@ class Served:
 
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
-        self.server = GameServer(REGISTRY, None, Limits(rate=10_000.0, burst=10_000.0, rooms_per_address=100))
+        limits = Limits(rate=10_000.0, burst=10_000.0, rooms_per_address=100)
+        self.server = GameServer(REGISTRY, None, limits)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(self.server.start("127.0.0.1", 0))
@@ -141,7 +142,7 @@ def start_room(
     snapshot: list[dict[str, Any]] = []
 
     def started() -> bool:
-        for message in client.poll():
+        for message in client.poll(stop_at="snapshot"):  # the moves after it are the table's
             if message["type"] == "snapshot":
                 snapshot.append(message)
             elif message["type"] == "lobby" and message["can_start"] and "start" not in sent:
