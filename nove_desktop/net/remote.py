@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
@@ -41,6 +41,14 @@ VIEWS = ("update", "snapshot")
 STAND_IN_STATUSES = {"away": "away", "ai_stand_in": "ai_stand_in"}
 
 
+class Link(Protocol):
+    """What the session needs of its client (``ThreadClient``; a test's fake)."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def poll(self, stop_at: str | None = None) -> list[dict[str, Any]]: ...
+
+
 class RemoteRefused(Exception):
     """Asked of a remote session what only a local game can do (undo, save, AI requests)."""
 
@@ -50,7 +58,7 @@ class RemoteSession:
 
     def __init__(
         self,
-        client: ThreadClient,
+        client: Link,
         game: Game[Any, Any],
         options: Any,
         lobby: dict[str, Any],
