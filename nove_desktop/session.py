@@ -28,6 +28,7 @@ from .undo import SightLog, UndoRefusal, UndoRefused, replay_with_log, undo_poin
 SAVE_FORMAT = "nove-desktop-save"
 SAVE_VERSION = 1
 HUMAN = "human"
+REMOTE = "remote"  # a person at another computer (a server's room)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -41,6 +42,11 @@ class SeatConfig:
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+    @property
+    def is_person(self) -> bool:
+        """A person plays the seat, here or at another computer (else an AI level)."""
+        return self.kind in (HUMAN, REMOTE)
 
 
 class GameSession:

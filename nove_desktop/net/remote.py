@@ -29,6 +29,7 @@ from ..engine.errors import IllegalActionError
 from ..engine.events import Event
 from ..engine.game import Game, GameResult
 from ..engine.registry import Registry
+from ..match import default_names
 from ..session import HUMAN, SeatConfig
 from ..sessions import NOT_POSSIBLE
 from .client import ThreadClient
@@ -220,8 +221,12 @@ class RemoteSession:
         self._legal = [self.game.actions.from_json(a) for a in view["legal"]]
         self._to_act = tuple(int(s) for s in view["to_act"])
         self._statuses = [str(s.get("status", "")) for s in view["seats"]]
+        kinds = [
+            HUMAN if i == self.my_seat else str(s["kind"]) for i, s in enumerate(view["seats"])
+        ]
+        unnamed = default_names(kinds)  # AI seats have no name in the room: "Normal 3"
         self.seats = [
-            SeatConfig(str(s.get("name") or ""), HUMAN if i == self.my_seat else str(s["kind"]))
+            SeatConfig(str(s.get("name") or unnamed[i]), kinds[i])
             for i, s in enumerate(view["seats"])
         ]
         window = view.get("window")
