@@ -220,7 +220,6 @@ def test_the_window_countdown_is_the_servers(app, served):
     3 s in this table's own setting)."""
     client, _code, _bots = start_room(app, served, "kael", seed=5)
     try:
-        table = app.stack.top
         seen: list[float] = []
 
         def human(app, table) -> None:
@@ -259,5 +258,25 @@ def test_a_dropped_bot_is_shown_reconnecting_then_played_by_an_ai(app, served):
         table.draw(surface)  # the notes are drawn (no error), the game goes on to its end
         play_to_the_end(app)
         assert bots[0].result(timeout=30).over is None  # it left at position 3
+    finally:
+        client.close()
+
+
+def test_play_again_closes_the_table_back_to_the_room_and_the_server_opens_its_lobby(app, served):
+    client, code, _bots = start_room(app, served, "banco", seed=8)
+    try:
+        table = play_to_the_end(app)
+        # The scene under the table (the room's lobby scene online; the title here).
+        under = next(scene for scene in app.stack if scene is not table)
+        table.play_again()
+        assert table not in list(app.stack) and app.stack.top is under
+        lobbies: list[dict[str, Any]] = []
+
+        def lobby_back() -> bool:
+            lobbies.extend(m for m in client.poll() if m["type"] == "lobby")
+            return bool(lobbies)
+
+        wait_for(app, lobby_back)
+        assert lobbies[-1]["room"] == code and lobbies[-1]["games"] >= 1
     finally:
         client.close()
