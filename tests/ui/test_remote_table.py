@@ -189,7 +189,7 @@ def test_a_whole_game_against_the_server_plays_as_offline(app, served, game_id):
         table = play_to_the_end(app)
         session = table.session
         assert isinstance(session, RemoteSession)
-        assert session.seed == code and code in table.hud_text()  # the room code, not the seed
+        assert session.seed == code and f"Room {code}" in table.hud_text()  # not the seed
         replay = session.final_replay()
         assert replay is not None
         for bot in bots:
