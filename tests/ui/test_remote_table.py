@@ -280,3 +280,32 @@ def test_play_again_closes_the_table_back_to_the_room_and_the_server_opens_its_l
         assert lobbies[-1]["room"] == code and lobbies[-1]["games"] >= 1
     finally:
         client.close()
+
+
+def test_the_table_rejoins_after_its_connection_drops_and_its_log_stays_whole(app, served):
+    """The server drops the person's connection mid-game: the client rejoins with its token,
+    the snapshot's events already shown are not played twice, and the game ends as offline."""
+    client, code, _bots = start_room(app, served, "nove", seed=6)
+    try:
+        room = served.server.rooms[code]
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        dropped: list[str] = []
+
+        def drop_once(app) -> bool:
+            threading.Event().wait(0.001)
+            seat = room.seats[0]
+            if not dropped and table.session.position >= 4 and seat.client is not None:
+                dropped.append(seat.client)
+                served.call(served.server.connections[seat.client].close())
+            return game_over(app)
+
+        run_until(app, drop_once, limit=200_000)
+        assert dropped and room.seats[0].client not in (None, dropped[0])  # back, elsewhere
+        replay = table.session.final_replay()
+        assert replay is not None
+        outcome = offline_events(replay)
+        expected = [table.describe_event(e) for e in events_for_seat(outcome.events, 0)]
+        assert table.log == [line for line in expected if line][-LOG_LINES:]
+    finally:
+        client.close()
