@@ -128,13 +128,16 @@ class RemoteSession:
         return False  # no undo online
 
     def to_act(self) -> tuple[int, ...]:
-        """The seats the server waits for; nobody while this seat's move is in flight, and
-        not this seat once its answer to a window is taken."""
+        """The seats the server waits for, this seat first; nobody while this seat's move is
+        in flight, and not this seat once its answer to a window is taken."""
         if self._pending or self.over:
             return ()
-        if self._answered:
-            return tuple(s for s in self._to_act if s != self.my_seat)
-        return self._to_act
+        others = tuple(s for s in self._to_act if s != self.my_seat)
+        if self._answered or len(others) == len(self._to_act):
+            return others
+        # This seat first: a table reads a window from its first seat's legal actions, and
+        # only this seat's are known here (the server orders the answers by precedence).
+        return (self.my_seat, *others)
 
     def is_human(self, seat: int) -> bool:
         return seat == self.my_seat

@@ -80,3 +80,22 @@ def test_a_refused_move_offers_the_decision_again():
     client.inbox.append({"type": "error", "code": "stale", "message": "..."})
     assert remote.arrived() == []
     assert remote.to_act() == (seat,) and remote.legal(seat) and remote.position == 0
+
+
+def test_in_a_window_this_seat_comes_first_until_it_has_answered():
+    """A table reads a window from its first seat's legal actions; only this seat's are known
+    here (Kaël's table otherwise took a cut window for another seat's turn and let it run out)."""
+    game, remote, client = table()
+    seat = remote.my_seat
+    other = 1 - seat
+    window = view(game, seat, [])
+    window.update(to_act=[other, seat], window={"kind": "cut", "seconds_left": 4.0})
+    window["window"]["answered"] = False
+    client.inbox.append(window)
+    remote.arrived()
+    assert remote.to_act() == (seat, other)
+    assert 3.0 < (remote.window_seconds_left() or 0.0) <= 4.0
+    window = dict(window, window={"kind": "cut", "seconds_left": 3.0, "answered": True})
+    client.inbox.append(window)
+    remote.arrived()
+    assert remote.to_act() == (other,)
