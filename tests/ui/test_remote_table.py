@@ -290,6 +290,9 @@ def test_the_table_rejoins_after_its_connection_drops_and_its_log_stays_whole(ap
         room = served.server.rooms[code]
         table = app.stack.top
         assert isinstance(table, TableScene)
+        table.ask_leave()  # nothing is saved here: the player is told what leaving does
+        assert "until you rejoin" in getattr(app.stack.top, "detail", "")
+        app.stack.pop()
         dropped: list[str] = []
 
         def drop_once(app) -> bool:

@@ -199,6 +199,10 @@ class EndingMixin(TablePart):
             detail = _("The game is over.")
         elif self.coach is not None:
             detail = _("A guided game is not saved: Learn to play starts it again.")
+        elif not self.session.can_save:  # a server's game: it goes on there
+            detail = _(
+                "The game goes on without you: after a while an AI plays for you, until you rejoin."
+            )
         elif self.app.storage.can_write("autosave"):
             detail = _("The game is saved: Continue on the title screen resumes it.")
         else:
