@@ -28,6 +28,7 @@ from .undo import SightLog, UndoRefusal, UndoRefused, replay_with_log, undo_poin
 SAVE_FORMAT = "nove-desktop-save"
 SAVE_VERSION = 1
 HUMAN = "human"
+REMOTE = "remote"  # a person at another computer (a server's room)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -41,6 +42,11 @@ class SeatConfig:
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+    @property
+    def is_person(self) -> bool:
+        """A person plays the seat, here or at another computer (else an AI level)."""
+        return self.kind in (HUMAN, REMOTE)
 
 
 class GameSession:
@@ -119,6 +125,23 @@ class GameSession:
     @property
     def can_save(self) -> bool:
         return True
+
+    @property
+    def runs_game(self) -> bool:
+        return True  # offline: the AI seats, windows and timeouts are this computer's
+
+    # -- nothing arrives by itself offline (see sessions.Session) --------------------------------
+    def arrived(self) -> list[Event]:
+        return []
+
+    def window_seconds_left(self) -> float | None:
+        return None
+
+    def seat_status(self, seat: int) -> str:
+        return ""
+
+    def final_replay(self) -> dict[str, Any] | None:
+        return None  # the autosave is the replay
 
     # -- the rules' answers about a seat's own decision -------------------------------------------
     def is_legal(self, seat: int, action: Action) -> bool:

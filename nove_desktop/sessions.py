@@ -48,12 +48,23 @@ class Session(Protocol):
 
     game: Game[Any, Any]
     options: Any
-    seed: int
     seats: list[SeatConfig]
     ui: dict[str, Any]
     opening_events: list[Event]
 
+    @property
+    def seed(self) -> int | str:
+        """What the table prints as the deal number (a remote session: the room code)."""
+        ...
+
     # -- capabilities: what a table may offer with this session ----------------------------------
+    @property
+    def runs_game(self) -> bool:
+        """True: this computer runs the game (offline): its AI seats, its windows' deadlines
+        and the passes of a player who let a window run out. False: a server does all that;
+        the table shows it and sends only its own seat's decisions."""
+        ...
+
     @property
     def can_undo(self) -> bool:
         """Moves may be taken back (a game alone at this computer; never over the network)."""
@@ -130,8 +141,31 @@ class Session(Protocol):
         """How the game stands: scores, winner, rounds played, over or not."""
         ...
 
-    def play_again(self) -> Session:
-        """A new game with the same seats and options (a new deal)."""
+    def play_again(self) -> Session | None:
+        """A new game with the same seats and options (a new deal); None when the new game
+        is not started here (a server's room: the table closes, back to the room's lobby)."""
+        ...
+
+    # -- what arrives by itself (a remote session) -----------------------------------------------
+    def arrived(self) -> list[Event]:
+        """Events that happened since the last call without this table applying anything (the
+        other seats' moves on a server), censored for this screen's seat; polled every frame.
+        Always empty offline."""
+        ...
+
+    def window_seconds_left(self) -> float | None:
+        """The seconds left in the open reaction window by the clock that decides it (the
+        server's); None: the table times its windows itself (offline)."""
+        ...
+
+    def seat_status(self, seat: int) -> str:
+        """How the seat is played now: "" (as set up), "away" (its player's connection dropped)
+        or "ai_stand_in" (an AI plays it until its player returns). Always "" offline."""
+        ...
+
+    def final_replay(self) -> dict[str, Any] | None:
+        """The finished game's replay to keep on this computer when it cannot be saved as a
+        game (``can_save`` False); None otherwise (the autosave already is the replay)."""
         ...
 
     # -- AI seats and hints ----------------------------------------------------------------------

@@ -652,6 +652,21 @@ class Storage:
                 f"Could not delete the saved game {path}: {reason}", reason
             ) from error
 
+    # -- replays of online games -----------------------------------------------------------------
+    def save_replay(self, data: dict[str, Any], name: str) -> Path:
+        """Keep a finished online game's replay as ``replays/<name>.json`` in the data folder
+        (an offline game's replay is its autosave; an online game has none on this computer).
+        ``name`` is made of letters, digits and dashes. Raises :class:`WriteRefused` if the
+        data folder cannot be written to, :class:`StorageError` if the write fails."""
+        if not name or not all(c.isalnum() or c == "-" for c in name):
+            raise ValueError(f"a replay name of letters, digits and dashes, not {name!r}")
+        place = self._place("data")
+        if not place.usable:
+            raise WriteRefused(place.message() or "", told=place.told)
+        path = place.path / "replays" / f"{name}.json"
+        write_json_atomic(path, data)  # creates the folder
+        return path
+
     # -- settings ---------------------------------------------------------------------------------
     def load_settings(self) -> tuple[Settings, str | None]:
         """The settings (defaults for anything missing or invalid) and a problem message if the

@@ -81,6 +81,9 @@ class ThreadClient:
         self.client = Client(url)
         self.received: queue.Queue[dict[str, Any]] = queue.Queue()
         self.status = "connecting"  # connecting, connected, reconnecting, closed
+        # The room's last lobby message (its game and options: a table opened from a snapshot
+        # needs them); set by the network thread, read by the frame loop.
+        self.lobby: dict[str, Any] | None = None
         self._loop = asyncio.new_event_loop()
         # Created here (asyncio queues bind to a loop on first use): a message sent before
         # the thread has started waits in it.
@@ -97,12 +100,17 @@ class ThreadClient:
         """Queue ``message``; it leaves as soon as the connection allows."""
         self._loop.call_soon_threadsafe(self._put, message)
 
-    def poll(self) -> list[dict[str, Any]]:
-        """Every message received since the last call."""
+    def poll(self, stop_at: str | None = None) -> list[dict[str, Any]]:
+        """Every message received since the last call; with ``stop_at`` (a message type),
+        only up to the first message of that type: the rest stay for the next call (the
+        lobby scene stops at ``snapshot``, so that the moves right after it reach the table)."""
         out = []
         with contextlib.suppress(queue.Empty):
             while True:
-                out.append(self.received.get_nowait())
+                message = self.received.get_nowait()
+                out.append(message)
+                if stop_at is not None and message.get("type") == stop_at:
+                    break
         return out
 
     def close(self) -> None:
@@ -148,6 +156,8 @@ class ThreadClient:
         async def reading() -> None:
             while True:
                 message = await self.client.receive()
+                if message.get("type") == "lobby":
+                    self.lobby = message
                 self.received.put(message)
                 if message.get("type") == "closed" and message.get("reason") == "replaced":
                     self._closing = True  # the seat is played from elsewhere: never fight it

@@ -95,6 +95,22 @@ class ViewOnlySession:
         return self._inner.can_save
 
     @property
+    def runs_game(self) -> bool:
+        return self._inner.runs_game
+
+    def arrived(self) -> list[Event]:
+        return self._inner.arrived()
+
+    def window_seconds_left(self) -> float | None:
+        return self._inner.window_seconds_left()
+
+    def seat_status(self, seat: int) -> str:
+        return self._inner.seat_status(seat)
+
+    def final_replay(self) -> dict[str, Any] | None:
+        return self._inner.final_replay()
+
+    @property
     def over(self) -> bool:
         return not self._inner.to_act()
 

@@ -89,6 +89,7 @@ class EndingMixin(TablePart):
 
         def opener() -> None:
             self.record_statistics()
+            self.keep_replay()
             self.app.scenes.push(
                 "game_over",
                 names=self.names,
@@ -154,9 +155,31 @@ class EndingMixin(TablePart):
         except Exception as exc:
             self.app.report_problem(_("The statistics could not be saved."), exc)
 
+    def keep_replay(self) -> None:
+        """A finished game this computer could not autosave (played on a server) keeps its
+        replay in the data folder, as an offline game's autosave keeps it."""
+        data = self.session.final_replay()
+        if data is None:
+            return
+        name = "-".join(str(data.get(key, "")) for key in ("game", "seed"))
+        try:
+            self.app.storage.save_replay(data, name)
+        except WriteRefused as exc:
+            if not exc.told:
+                self.app.report_problem(str(exc), exc)
+        except Exception as exc:  # a full disk must not stop the game over
+            self.app.report_problem(_("The replay of this game could not be saved."), exc)
+
     def play_again(self) -> None:
-        """A new game with the same seats and options (a new deal number)."""
+        """A new game with the same seats and options (a new deal number). A game on a server
+        is started again there: the table closes, back to the room under it."""
         fresh = self.session.play_again()
+        if fresh is None:
+            stack = self.app.stack
+            while stack.top is not None and stack.top is not self:
+                stack.pop()  # the game over (and anything else over the table)
+            stack.remove(self)
+            return
         self.app.scenes.clear_to("title")
         self.app.scenes.push("table", session=fresh)
 
@@ -176,6 +199,10 @@ class EndingMixin(TablePart):
             detail = _("The game is over.")
         elif self.coach is not None:
             detail = _("A guided game is not saved: Learn to play starts it again.")
+        elif not self.session.can_save:  # a server's game: it goes on there
+            detail = _(
+                "The game goes on without you: after a while an AI plays for you, until you rejoin."
+            )
         elif self.app.storage.can_write("autosave"):
             detail = _("The game is saved: Continue on the title screen resumes it.")
         else:

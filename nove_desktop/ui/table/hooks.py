@@ -186,9 +186,18 @@ class TableHooks(TableState, Generic[ObsT]):
 
     def hud_text(self) -> str:
         """The line at the top right."""
-        return _("Deal number {seed}   R: rules   L: log   Esc: menu").format(
-            seed=self.session.seed
-        )
+        return _("{deal}   R: rules   L: log   Esc: menu").format(deal=self.deal_words())
+
+    def deal_words(self, short: bool = False) -> str:
+        """What names this game on the info line: its deal number offline ("Deal number 42",
+        ``short``: "Deal 42"), its room's code online ("Room K7P2Q": the seed stays on the
+        server)."""
+        seed = self.session.seed
+        if isinstance(seed, str):
+            return _("Room {code}").format(code=seed)
+        if short:
+            return _("Deal {seed}").format(seed=seed)
+        return _("Deal number {seed}").format(seed=seed)
 
     @classmethod
     def setup_options(cls) -> list[OptionSpec]:

@@ -37,12 +37,29 @@ def hud(scene: TableScene, surface: pygame.Surface) -> None:
     room = min(app.s(520), w - app.s(30) - max(b.rect.right for b in buttons))
     image = fitted(app, info, room, app.s(14), (205, 220, 210), max_lines=2)
     surface.blit(image, image.get_rect(topright=(w - app.s(14), app.s(18))))
+    notes = seat_notes(scene)
+    if notes:  # under the info line: who is away, who an AI stands in for
+        note = fitted(app, "\n".join(notes), room, app.s(14), theme.WHITE, bold=True, max_lines=4)
+        surface.blit(note, note.get_rect(topright=(w - app.s(14), app.s(54))))
     if scene.status:
         status = fitted(app, scene.status, app.s(620), app.s(20), theme.WHITE, bold=True)
         surface.blit(status, status.get_rect(midtop=to_screen(app, scene.status_point())))
     if scene.log and not scene.log_open:
         last = fitted(app, scene.log[-1], app.s(236), app.s(13), (210, 222, 214), max_lines=3)
         surface.blit(last, last.get_rect(bottomleft=to_screen(app, (14, 708))))
+
+
+def seat_notes(scene: TableScene) -> list[str]:
+    """How seats are played when not as set up (online): "Ada: reconnecting...", "AI plays
+    for Ada". Said in words, never only by a colour."""
+    notes = []
+    for seat, name in enumerate(scene.names):
+        status = scene.session.seat_status(seat)
+        if status == "away":
+            notes.append(_("{name}: reconnecting...").format(name=name))
+        elif status == "ai_stand_in":
+            notes.append(_("AI plays for {name}").format(name=name))
+    return notes
 
 
 def _hud_image(app: App, buttons: Sequence[Widget], area: pygame.Rect) -> pygame.Surface:

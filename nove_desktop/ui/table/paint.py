@@ -140,7 +140,7 @@ def plate(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
     turn = seat == scene.current
     out = seat in getattr(scene, "out_seats", ())
     name = str(scene.names[seat])
-    if not scene.session.is_human(seat):
+    if not scene.session.seats[seat].is_person or scene.session.seat_status(seat) == "ai_stand_in":
         # "Ada (AI)", or "Ada" alone on a plate too narrow for both at a readable size.
         name = _("{name} (AI)").format(name=name) + "\n" + name
     tags = list(scene.seat_tags(seat))

@@ -67,6 +67,8 @@ from .turns import TurnsMixin
 from .undoing import UndoMixin
 from .zones import Zones
 
+REMOTE_POLL_MS = 50  # an idle online table looks for the server's messages this often
+
 
 class TableScene(
     CoachMixin,
@@ -353,8 +355,15 @@ class TableScene(
             or any(s.lift.done is False for s in self.sprites.values())
         )
 
+    @property
+    def wake_ms(self) -> int | None:
+        """A game run elsewhere (a server) sends moves by themselves: an idle table still
+        looks for them a few times a second."""
+        return None if self.session.runs_game or self.session.over else REMOTE_POLL_MS
+
     def update(self, dt: float) -> None:
         self.update_motion(dt)
+        self.take_arrivals()
         self.advisor.update()
         self.hint_button.visible = self.advisor.available()
         self.update_undo_button()

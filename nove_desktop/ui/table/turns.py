@@ -54,6 +54,9 @@ class TurnsMixin(TablePart):
             self.show_controls(self.build_controls(seat, self.session.legal(seat)))
 
     def ai_turn(self, seat: int, dt: float) -> None:
+        if not self.session.runs_game:
+            self.wait_elsewhere(seat)
+            return
         token = self.actions_applied
         if not self.runner.asked(seat, token) and seat not in self.ai_wait:
             self.ask_ai(seat, token)
@@ -70,6 +73,28 @@ class TurnsMixin(TablePart):
             return
         self.ai_wait.pop(seat, None)
         self.apply(seat, action)
+
+    def wait_elsewhere(self, seat: int) -> None:
+        """Another computer decides for ``seat`` (a server's other seat): the seat is shown
+        thinking until its move arrives (``take_arrivals``)."""
+        self.ai_wait.setdefault(seat, 0.0)
+        key = ("elsewhere", seat, self.actions_applied)
+        if self.controls_key != key:
+            self.controls_key = key
+            self.show_controls([])
+
+    def take_arrivals(self) -> None:
+        """Moves made elsewhere (the server's other seats, or a move of ours it confirmed or
+        refused) are played as the table's own: their events queue as if applied here."""
+        events = self.session.arrived()
+        position = self.session.position
+        if not events and position == self.actions_applied:
+            return
+        self.actions_applied = position
+        self.ai_wait.clear()
+        self.moved_on()
+        self.enqueue(events)
+        self.controls_key = None
 
     def pace(self, seat: int) -> float:
         """How long an AI seat's turn lasts, thinking included (the AI pace setting). In a long
@@ -102,8 +127,9 @@ class TurnsMixin(TablePart):
         assert open_moment is not None
         token = ("moment", open_moment.key)
         humans = [s for s in acting if self.session.is_human(s)]
+        runs_game = self.session.runs_game
         for seat in acting:
-            if self.session.is_human(seat):
+            if self.session.is_human(seat) or not runs_game:  # else the server answers
                 continue
             if not self.runner.asked(seat, token) and seat not in open_moment.scheduled:
                 self.ask_ai(seat, token)
@@ -125,7 +151,7 @@ class TurnsMixin(TablePart):
             if seat in self.session.to_act():
                 self.apply(seat, action)
                 return
-        if open_moment.countdown.expired:
+        if open_moment.countdown.expired and runs_game:  # a server passes for its players
             for seat in humans:
                 if seat in self.session.to_act():
                     self.apply(seat, moment.default)
@@ -151,7 +177,10 @@ class TurnsMixin(TablePart):
 
     def open_moment(self, moment: Moment, acting: tuple[int, ...]) -> None:
         seconds = moment.seconds
-        if moment.public and not humans_watching(self):
+        left = self.session.window_seconds_left()  # the clock that decides (a server's)
+        if left is not None and moment.public:
+            seconds = left
+        elif moment.public and not humans_watching(self):
             seconds = ALL_AI_WINDOW * (AI_PACE.get(self.app.settings.ai_pace, 0.7) / 0.7)
         elif (
             moment.public and seconds is None and not any(self.session.is_human(s) for s in acting)
@@ -244,7 +273,7 @@ class TurnsMixin(TablePart):
         """An AI seat's private prompt (Kaël's good draw) is answered at once, inside the same
         frame as the action that opened it: no pause, marker or frame can tell it was asked."""
         events: list[Event] = []
-        while True:
+        while self.session.runs_game:  # else the server answers its seats' prompts
             acting = self.session.to_act()
             if len(acting) != 1 or self.session.is_human(acting[0]):
                 return events
@@ -254,6 +283,7 @@ class TurnsMixin(TablePart):
             seat = acting[0]
             events += self.session.apply(seat, self.decide_now(seat))
             self.actions_applied += 1
+        return events
 
     def decide_now(self, seat: int) -> Action:
         """An AI decision made in the frame, for a quick private prompt (Kaël's good draw): a

@@ -203,8 +203,8 @@ class BancoTable(BancoEvents, BancoControls):
         super().draw(surface)
 
     def hud_text(self) -> str:
-        return _("Hand {hand}   Deal number {seed}   R: rules   L: log   Esc: menu").format(
-            hand=self.hand_number, seed=self.session.seed
+        return _("Hand {hand}   {deal}   R: rules   L: log   Esc: menu").format(
+            hand=self.hand_number, deal=self.deal_words()
         )
 
     # == results =================================================================================

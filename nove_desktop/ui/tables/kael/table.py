@@ -209,8 +209,8 @@ class KaelTable(KaelEvents, KaelControls):
         return badge_spot(self.table_spot, length)
 
     def hud_text(self) -> str:
-        return _("Round {round}   Deal number {seed}   H: history   R: rules").format(
-            round=self.round_no, seed=self.session.seed
+        return _("Round {round}   {deal}   H: history   R: rules").format(
+            round=self.round_no, deal=self.deal_words()
         )
 
     # == results, words ==========================================================================

@@ -92,7 +92,10 @@ class NoveControls(NoveBase):
     def preview_jokers(self, seat: int, legal: list[ChooseJoker]) -> dict[str, int]:
         """Points each joker option would bring this round (see ``preview``: all hands are
         face up at this point, and the points come from this round's scoring only)."""
-        return joker_points(self.game, self.session.sample(seat), seat, legal)
+        sample = self.session.sample(seat)
+        if sample is None:  # no state on this computer (a server's game): no preview
+            return {}
+        return joker_points(self.game, sample, seat, legal)
 
     def place_controls(self, widgets: list[Widget]) -> None:
         """The NOVE and joker options in two columns over the table's centre, where only the

@@ -145,8 +145,8 @@ class NoveTable(NoveEvents, NoveControls):
         )
 
     def hud_text(self) -> str:
-        return _("Round {round}   Deal number {seed}   R: rules   L: log   Esc: menu").format(
-            round=self.round_no, seed=self.session.seed
+        return _("Round {round}   {deal}   R: rules   L: log   Esc: menu").format(
+            round=self.round_no, deal=self.deal_words()
         )
 
     def card_words(self, card: str) -> str:

@@ -183,13 +183,13 @@ class NoxTable(NoxEvents, NoxControls):
 
     def hud_text(self) -> str:
         return _(
-            "Round {round} \u00b7 {variant}, target {target} \u00b7 Deal {seed}   "
+            "Round {round} \u00b7 {variant}, target {target} \u00b7 {deal}   "
             "S: scores  R: rules  L: log"
         ).format(
             round=self.round_no,
             variant=variant_words(self.variant),
             target=self.target,
-            seed=self.session.seed,
+            deal=self.deal_words(short=True),
         )
 
     @property

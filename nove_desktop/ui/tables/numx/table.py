@@ -329,8 +329,8 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
 
     def hud_text(self) -> str:
         return _(
-            "Round {round}/{rounds}   Deal {seed}   R rules  L log  H scores  B discard"
-        ).format(round=max(1, self.round_no), rounds=self.rounds, seed=self.session.seed)
+            "Round {round}/{rounds}   {deal}   R rules  L log  H scores  B discard"
+        ).format(round=max(1, self.round_no), rounds=self.rounds, deal=self.deal_words(short=True))
 
     # == drawing =================================================================================
     def draw(self, surface: pygame.Surface) -> None:
