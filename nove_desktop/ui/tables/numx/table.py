@@ -328,9 +328,9 @@ class NumxTable(NumxEvents, NumxWindows, NumxControls, NumxDrawing):
         return tags
 
     def hud_text(self) -> str:
-        return _(
-            "Round {round}/{rounds}   {deal}   R rules  L log  H scores  B discard"
-        ).format(round=max(1, self.round_no), rounds=self.rounds, deal=self.deal_words(short=True))
+        return _("Round {round}/{rounds}   {deal}   R rules  L log  H scores  B discard").format(
+            round=max(1, self.round_no), rounds=self.rounds, deal=self.deal_words(short=True)
+        )
 
     # == drawing =================================================================================
     def draw(self, surface: pygame.Surface) -> None:
