@@ -46,7 +46,7 @@ class Served:
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         limits = Limits(rate=10_000.0, burst=10_000.0, rooms_per_address=100)
-        self.server = GameServer(REGISTRY, None, limits)
+        self.server = GameServer(REGISTRY, None, limits, allow_seeds=True)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(self.server.start("127.0.0.1", 0))
