@@ -188,7 +188,9 @@ def _holdings(state: dict[str, Any]) -> Holdings:
             hands[seat].append(objective)
     shown = set(state.get("public") or [])
     revealed = state.get("revealed")
-    if isinstance(revealed, list):
+    if revealed is True:  # Kaël, NUM-X: every hand (and objective) is shown at the end
+        shown.update(card for hand in hands for card in hand)
+    elif isinstance(revealed, list):
         shown.update(card for seat, hand in enumerate(hands) if revealed[seat] for card in hand)
     return hands, shown
 
@@ -228,7 +230,8 @@ class RoomProbe:
         mine = self.waiting.get(seat)
         window = view["window"]
         if mine is not None and (
-            mine < (game, position) or (mine == (game, position) and window and window["answered"])
+            (mine[0] == game and mine[1] < position)
+            or (mine == (game, position) and window and window["answered"])
         ):
             del self.waiting[seat]
             self.confirmed.append(now)
@@ -284,6 +287,8 @@ class BenchBot(Bot):
 
     async def act(self, view: dict[str, Any], delay: float) -> None:
         await asyncio.sleep(delay)
+        if time.perf_counter() >= self.probe.deadline:
+            return  # the run is over: only the answers to earlier actions are awaited
         action = self.choose(view)
         self.answered = view["position"]
         self.last = {"type": "act", "position": view["position"], "action": action}
@@ -427,7 +432,8 @@ def check(probes: list[RoomProbe]) -> dict[str, Any]:
                 for seat, view in views.items()
             ):
                 desyncs += 1
-            leaks += count_leaks(holdings(over["replay"], registry), seen)
+            found = count_leaks(holdings(over["replay"], registry), seen)
+            leaks += [(over["replay"]["game"], *leak) for leak in found]
     return {
         "latencies": [x for p in probes for x in p.latencies],
         "confirmed": [x for p in probes for x in p.confirmed],
