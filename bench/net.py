@@ -321,28 +321,32 @@ class BoundClient(Client):
         )
 
 
-async def play_room(
-    url: str, index: int, game: str, options: dict[str, Any], probe: RoomProbe, seed: int
-) -> None:
-    """Create room ``index``, seat four bots and play games until the probe's deadline."""
-    registry = default_registry()
-    address = source_address(index)
-    clients = [BoundClient(url, address) for _ in range(SEATS)]
+async def open_room(
+    url: str, index: int, game: str, options: dict[str, Any], seed: int
+) -> list[Client]:
+    """Connect room ``index``'s four clients: the host creates the room, the others join."""
+    clients: list[Client] = [BoundClient(url, source_address(index)) for _ in range(SEATS)]
     for client in clients:
         await client.open()
+    host = clients[0]
+    await host.create("Host", game, ["remote"] * SEATS, options=options, seed=seed, ai_pace=0.0)
+    welcome = await host.receive()
+    if welcome["type"] != "welcome":
+        raise RuntimeError(f"room {index} refused: {welcome}")
+    for number, client in enumerate(clients[1:], 1):
+        await client.join(welcome["room"], f"Bot {number}")
+    return clients
+
+
+async def play_room(clients: list[Client], probe: RoomProbe, seed: int) -> None:
+    """Seat four bots on the room's clients and play games until the probe's deadline."""
+    registry = default_registry()
+    bots = [
+        BenchBot(client, registry, probe, seed * 10 + number)
+        for number, client in enumerate(clients)
+    ]
+    bots[0].report.seat = 0
     try:
-        host = clients[0]
-        await host.create("Host", game, ["remote"] * SEATS, options=options, seed=seed, ai_pace=0.0)
-        welcome = await host.receive()
-        if welcome["type"] != "welcome":
-            raise RuntimeError(f"room {index} refused: {welcome}")
-        for number, client in enumerate(clients[1:], 1):
-            await client.join(welcome["room"], f"Bot {number}")
-        bots = [
-            BenchBot(client, registry, probe, seed * 10 + number)
-            for number, client in enumerate(clients)
-        ]
-        bots[0].report.seat = 0
         await asyncio.gather(*(seat_loop(bot, probe, bot is bots[0]) for bot in bots))
     finally:
         for client in clients:
@@ -387,27 +391,42 @@ def generator(job: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _generate(job: dict[str, Any]) -> dict[str, Any]:
+    # Every room is connected first: opening a thousand connections is not part of the figures.
+    games = [job["games"][index % len(job["games"])] for index in job["rooms"]]
+    opened = await asyncio.gather(
+        *(
+            open_room(
+                job["url"],
+                index,
+                game,
+                SHORT_OPTIONS[game] if job["short"] else {},
+                job["seed"] + index,
+            )
+            for index, game in zip(job["rooms"], games, strict=True)
+        ),
+        return_exceptions=True,
+    )
     rng = random.Random(job["seed"])
-    start = time.perf_counter() + 1.0
+    start = time.perf_counter() + 0.5
     deadline = start + job["seconds"]
-    probes = []
-    rooms = []
-    for index in job["rooms"]:
-        game = job["games"][index % len(job["games"])]
-        probe = RoomProbe(job["pace"], start + rng.random() * job["pace"], deadline)
-        probes.append(probe)
-        options = SHORT_OPTIONS[game] if job["short"] else {}
-        rooms.append(play_room(job["url"], index, game, options, probe, job["seed"] + index))
+    probes = [RoomProbe(job["pace"], start + rng.random() * job["pace"], deadline) for _ in opened]
     lag: list[float] = []
     stop = asyncio.Event()
     lagging = asyncio.create_task(lag_probe(lag, stop))
     cpu = time.process_time()
     wall = time.perf_counter()
-    outcomes = await asyncio.gather(*rooms, return_exceptions=True)
+    outcomes = await asyncio.gather(
+        *(
+            play_room(clients, probe, job["seed"] + index)
+            for clients, probe, index in zip(opened, probes, job["rooms"], strict=True)
+            if not isinstance(clients, BaseException)
+        ),
+        return_exceptions=True,
+    )
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     stop.set()
     await lagging
-    failures = [repr(o) for o in outcomes if isinstance(o, BaseException)]
+    failures = [repr(o) for o in [*opened, *outcomes] if isinstance(o, BaseException)]
     return {
         **check(probes),
         "failures": failures[:5],
