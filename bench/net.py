@@ -123,8 +123,10 @@ def count_leaks(
     held by another seat at that position is a leak unless the seat could know it: the state
     marks it shown, the seat held it itself earlier, or it had left every hand earlier (played
     or discarded in the open). Deliberately simple: a leak of the undealt stock is not looked
-    for, and a card passed face down from hand to hand would be counted as known once it
-    leaves a hand. netproof's model of what a seat may know replaces it.
+    for, a card passed face down from hand to hand counts as known once it leaves a hand, and
+    the cards of a hand that lost cards within a step (Banco's showdown, then the next deal, in
+    one message) are not judged in that step's message, only from the next one. netproof's
+    model of what a seat may know replaces it.
     """
     leaks = []
     first_held: dict[tuple[str, int], int] = {}  # (card, seat) -> first position held
@@ -142,16 +144,24 @@ def count_leaks(
                 first_known.setdefault(card, position)
     for position, seat, mentioned in seen:
         owners = owners_at[min(position, len(owners_at) - 1)]
+        now = min(position, len(positions) - 1)
         for card in mentioned:
             owner = owners.get(card)
             if owner is None or owner == seat:
                 continue
+            if now > 0 and not _grew(positions[now - 1][0][owner], positions[now][0][owner]):
+                continue  # the hand was shown and dealt again within the step (Banco)
             if first_known.get(card, position + 1) <= position:
                 continue
             if first_held.get((card, seat), position + 1) <= position:
                 continue
             leaks.append((position, seat, card))
     return leaks
+
+
+def _grew(before: list[str], after: list[str]) -> bool:
+    """True when ``after`` is ``before`` with cards added at the end (nothing taken)."""
+    return after[: len(before)] == before
 
 
 def offline_replay(replay: dict[str, Any], registry: Registry) -> tuple[Any, Any]:
@@ -172,26 +182,29 @@ def holdings(replay: dict[str, Any], registry: Registry) -> list[Holdings]:
     game = registry.get(replay["game"])
     options = game.options_from_json(replay["options"])
     state, _events = game.new_game(options, replay["seed"])
-    out = [_holdings(game.state_to_json(state)["state"])]
+    out = [_holdings(game.id, game.state_to_json(state)["state"])]
     for step in replay["actions"]:
         game.apply(state, step["seat"], game.actions.from_json(step["action"]))
-        out.append(_holdings(game.state_to_json(state)["state"]))
+        out.append(_holdings(game.id, game.state_to_json(state)["state"]))
     return out
 
 
-def _holdings(state: dict[str, Any]) -> Holdings:
-    """Read from the state's JSON: hands (and NUM-X's secret objectives); shown cards from the
-    state's own marks (NOVE, Kaël, NUM-X ``public``; Banco's ``revealed`` hands)."""
+def _holdings(game_id: str, state: dict[str, Any]) -> Holdings:
+    """Read from the state's JSON: hands (and NUM-X's secret objectives), and the cards shown
+    by the rules: the state's own ``public`` marks (NOVE, Kaël, NUM-X), every hand once
+    ``revealed`` is true (Kaël, NUM-X at the end); in Banco every card after a hand's first
+    (the hole card) is dealt face up, and a ``revealed`` hand shows its hole card too."""
     hands = [list(hand) for hand in state["hands"]]
     for seat, objective in enumerate(state.get("objectives") or []):
         if objective is not None:
             hands[seat].append(objective)
     shown = set(state.get("public") or [])
     revealed = state.get("revealed")
-    if revealed is True:  # Kaël, NUM-X: every hand (and objective) is shown at the end
+    if revealed is True:
         shown.update(card for hand in hands for card in hand)
-    elif isinstance(revealed, list):
-        shown.update(card for seat, hand in enumerate(hands) if revealed[seat] for card in hand)
+    if game_id == "banco" and isinstance(revealed, list):
+        for seat, hand in enumerate(hands):
+            shown.update(hand if revealed[seat] else hand[1:])
     return hands, shown
 
 
@@ -473,11 +486,14 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: Path, profile: Path | None = None) -> subprocess.Popen[bytes]:
+    """``nove-desktop serve`` on ``port`` (under cProfile, written to ``profile`` at its stop)."""
     environment = {**os.environ, "NOVE_DESKTOP_DATA": str(data), "PYTHONUNBUFFERED": "1"}
     log = (data / "server.log").open("wb")
+    profiler = [] if profile is None else ["-m", "cProfile", "-o", str(profile)]
+    serve = ["-m", "nove_desktop", "serve", "--host", "127.0.0.1", "--port", str(port)]
     server = subprocess.Popen(
-        [sys.executable, "-m", "nove_desktop", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, *profiler, *serve],
         env=environment,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -503,7 +519,7 @@ def cpu_seconds(pid: int) -> float:
 def bench(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="nove-bench-net-") as folder:
         port = free_port()
-        server = start_server(port, Path(folder))
+        server = start_server(port, Path(folder), args.profile)
         try:
             jobs = [
                 {
@@ -589,6 +605,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--generators", type=int, default=1, help="load-generator processes")
     parser.add_argument(
         "--full-games", action="store_true", help="the games' own lengths (default: one round)"
+    )
+    parser.add_argument(
+        "--profile", type=Path, help="run the server under cProfile, its statistics to this file"
     )
     args = parser.parse_args(argv)
     args.games = tuple(args.games.split(","))

@@ -67,11 +67,25 @@ def test_a_card_a_seat_held_before_stays_known_to_it() -> None:
     assert net.count_leaks(passed, [(0, 1, {"A"})]) == [(0, 1, "A")]
 
 
-def test_holdings_add_the_secret_objective_and_revealed_hands() -> None:
+def test_a_hand_dealt_again_within_a_step_is_judged_from_the_next_step() -> None:
+    redealt: list[net.Holdings] = [
+        ([["A", "C"], ["B"], []], set()),
+        ([["A"], [], ["B"]], set()),  # a showdown, then a new deal, in one step
+        ([["A"], [], ["B"]], set()),
+    ]
+    assert net.count_leaks(redealt, [(1, 1, {"A", "B"})]) == []
+    assert net.count_leaks(redealt, [(2, 1, {"A"})]) == [(2, 1, "A")]
+    grown: list[net.Holdings] = [([["A"], []], set()), ([["A", "D"], []], set())]
+    assert sorted(net.count_leaks(grown, [(1, 1, {"A", "D"})])) == [(1, 1, "A"), (1, 1, "D")]
+
+
+def test_holdings_add_the_secret_objective_and_what_the_rules_show() -> None:
     state = {"hands": [["A"], ["B"]], "objectives": ["OB1", "OB2"], "public": ["A"]}
-    assert net._holdings(state) == ([["A", "OB1"], ["B", "OB2"]], {"A"})
-    banco = {"hands": [["A"], ["B"]], "revealed": [False, True]}
-    assert net._holdings(banco) == ([["A"], ["B"]], {"B"})
+    assert net._holdings("numx", state) == ([["A", "OB1"], ["B", "OB2"]], {"A"})
+    state["revealed"] = True  # the end of a round: everything is shown
+    assert net._holdings("numx", state)[1] == {"A", "B", "OB1", "OB2"}
+    banco = {"hands": [["A", "C", "D"], ["B", "E"]], "revealed": [False, True]}
+    assert net._holdings("banco", banco) == ([["A", "C", "D"], ["B", "E"]], {"C", "D", "B", "E"})
 
 
 def view(position: int, seat: int, answered: bool = False) -> dict[str, object]:
