@@ -534,6 +534,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                 for number in range(args.generators)
             ]
             server_cpu = cpu_seconds(server.pid)
+            load = os.getloadavg()[0]
             started = time.perf_counter()
             if args.generators == 1:
                 parts = [generator(jobs[0])]
@@ -548,7 +549,10 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                 server.wait(timeout=20)
             if server.poll() is None:
                 server.kill()
-    return summary(args, parts, wall, server_cpu)
+    result = summary(args, parts, wall, server_cpu)
+    # The machine's other work (its load average, before and after) skews every figure.
+    result["load_average"] = [round(load, 1), round(os.getloadavg()[0], 1)]
+    return result
 
 
 def summary(
