@@ -33,6 +33,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -63,6 +64,7 @@ SHORT_OPTIONS: dict[str, dict[str, Any]] = {
 so that a short run finishes games of every kind."""
 SEATS = 4
 ROOMS_PER_ADDRESS = 5  # the server's limit per client address (nove_desktop.net.server)
+QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')  # every JSON string (keys too: they are no cards)
 GRACE = 3.0  # seconds left for the answers to the last actions once the run stops
 
 
@@ -238,7 +240,15 @@ class RoomProbe:
         self.waiting[seat] = (game, position)
         self.pending.setdefault((game, position), (now, {}))
 
-    def received(self, game: int, seat: int, view: dict[str, Any], now: float) -> None:
+    def received(
+        self,
+        game: int,
+        seat: int,
+        view: dict[str, Any],
+        now: float,
+        mentions: set[str] | None = None,
+    ) -> None:
+        """A view arrived (``mentions``: its strings, if already found in its text)."""
         position = view["position"]
         mine = self.waiting.get(seat)
         window = view["window"]
@@ -257,7 +267,8 @@ class RoomProbe:
                 self.latencies.append(max(seen.values()) - started)
                 del self.pending[key]
         self.last_views.setdefault(game, {})[seat] = view
-        self.seen.setdefault(game, []).append((position, seat, set(strings(view))))
+        found = set(strings(view)) if mentions is None else mentions
+        self.seen.setdefault(game, []).append((position, seat, found))
 
     def refusal(self, seat: int) -> None:
         if self.waiting.pop(seat, None) is not None:
@@ -287,7 +298,8 @@ class BenchBot(Bot):
 
     async def view(self, view: dict[str, Any]) -> None:
         now = time.perf_counter()
-        self.probe.received(self.game, view["seat"], view, now)
+        mentions = self.client.mentions if isinstance(self.client, BoundClient) else None
+        self.probe.received(self.game, view["seat"], view, now, mentions)
         if self.move is not None and not self.move.done():
             self.move.cancel()  # planned for an older position
         if now >= self.probe.deadline or not view["legal"]:
@@ -316,11 +328,23 @@ class BenchBot(Bot):
 
 
 class BoundClient(Client):
-    """A client connecting from a given loopback address."""
+    """A client connecting from a given loopback address; it keeps the strings of the last
+    message read from its text (a regular expression: walking the decoded message was the
+    load generator's largest cost of its own)."""
 
     def __init__(self, url: str, address: str) -> None:
         super().__init__(url)
         self.address = address
+        self.mentions: set[str] = set()
+
+    async def receive(self) -> dict[str, Any]:
+        assert self.connection is not None
+        raw = await self.connection.recv()
+        self.mentions = set(QUOTED.findall(raw if isinstance(raw, str) else raw.decode()))
+        message: dict[str, Any] = json.loads(raw)
+        if message.get("type") == "welcome":
+            self.room, self.seat, self.token = message["room"], message["seat"], message["token"]
+        return message
 
     async def open(self) -> None:
         from websockets.asyncio.client import connect

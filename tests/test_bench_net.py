@@ -4,6 +4,7 @@ figures' arithmetic and the options. No server, no sockets, no clock: times are 
 from __future__ import annotations
 
 import ipaddress
+import json
 
 import pytest
 
@@ -77,6 +78,18 @@ def test_a_hand_dealt_again_within_a_step_is_judged_from_the_next_step() -> None
     assert net.count_leaks(redealt, [(2, 1, {"A"})]) == [(2, 1, "A")]
     grown: list[net.Holdings] = [([["A"], []], set()), ([["A", "D"], []], set())]
     assert sorted(net.count_leaks(grown, [(1, 1, {"A", "D"})])) == [(1, 1, "A"), (1, 1, "D")]
+
+
+def test_the_strings_of_a_message_are_found_in_its_text_as_in_its_value() -> None:
+    message = {"type": "update", "hand": ["R3", "G5"], "seats": [{"name": 'A "q" \\ b'}]}
+    text = json.dumps(message)
+    assert set(net.QUOTED.findall(text)) - set(message) - {"hand", "seats", "name"} == {
+        "update",
+        "R3",
+        "G5",
+        'A \\"q\\" \\\\ b',  # escaped: a card name never is
+    }
+    assert set(net.strings(message)) == {"update", "R3", "G5", 'A "q" \\ b'}
 
 
 def test_holdings_add_the_secret_objective_and_what_the_rules_show() -> None:
