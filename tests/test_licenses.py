@@ -37,6 +37,10 @@ def test_the_brief_minimum_is_listed():
     assert licences["SDL 2"] == "zlib"
     assert licences["FreeType"].startswith("FreeType License")
     assert licences["platformdirs"] == "MIT"
+    # Network play (issue 31): websockets, zeroconf and zeroconf's ifaddr.
+    assert licences["websockets"] == "BSD 3-clause"
+    assert licences["python-zeroconf"] == "LGPL 2.1 or later"
+    assert licences["ifaddr"] == "MIT"
     assert licences["Python 3"].startswith("PSF")
     assert "DejaVu Sans fonts" in licences
 
