@@ -12,7 +12,10 @@ per room per second by default, no animation). Rooms replay until ``--seconds`` 
 The JSON object (docs/benchmarks.md, "Network play"):
 - ``actions``: actions the server confirmed (the sender received the position after it, or its
   held answer to a window); ``lost``: actions sent and neither confirmed nor refused;
-- ``leaks``: card mentions a client received that its seat may not see (``leak_count``);
+- ``leaks``: what a client received that its seat may not know, in the raw text frames each
+  client kept (a card of another seat or of the undealt stock, another seat's token, the seed
+  or the replay before ``over``), judged by the secrecy test's independent model of what each
+  seat may know (tests/net/knowledge.py ``leaks_in_game``);
 - ``desyncs``: finished games where a client's last view or the result differs from an
   offline replay of the game's actions;
 - ``p50_ms``/``p95_ms``: from a client sending an action to the moment every client of the
@@ -34,7 +37,6 @@ import json
 import multiprocessing
 import os
 import random
-import re
 import socket
 import subprocess
 import sys
@@ -52,6 +54,7 @@ from nove_desktop.engine.replay import Replay, SeatInfo, run
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import Bot
 from nove_desktop.net.client import Client
+from tests.net.knowledge import Leak, leaks_in_game
 
 GAMES = ("nove", "banco", "nox", "kael", "numx")
 SHORT_OPTIONS: dict[str, dict[str, Any]] = {
@@ -65,7 +68,6 @@ SHORT_OPTIONS: dict[str, dict[str, Any]] = {
 so that a short run finishes games of every kind."""
 SEATS = 4
 ROOMS_PER_ADDRESS = 5  # the server's limit per client address (nove_desktop.net.server)
-QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')  # every JSON string (keys too: they are no cards)
 GRACE = 3.0  # seconds left for the answers to the last actions once the run stops
 
 
@@ -99,74 +101,6 @@ def source_address(room: int) -> str:
     return f"127.0.{block // 250}.{block % 250 + 2}"
 
 
-def strings(message: Any) -> Iterator[str]:
-    """Every string inside a JSON value (keys excepted): where card names can hide."""
-    if isinstance(message, str):
-        yield message
-    elif isinstance(message, dict):
-        for value in message.values():
-            yield from strings(value)
-    elif isinstance(message, list):
-        for value in message:
-            yield from strings(value)
-
-
-Holdings = tuple[list[list[str]], set[str]]
-"""One position of the true state: what each seat holds hidden (hand, secret objective), and
-the cards the state marks as shown to everybody."""
-
-
-def count_leaks(
-    positions: list[Holdings], seen: list[tuple[int, int, set[str]]]
-) -> list[tuple[int, int, str]]:
-    """Card mentions a seat may not know, found from the true state alone (not the view code).
-
-    ``positions[p]`` is the true state's holdings at position ``p`` (from an offline replay of
-    the actions); ``seen`` holds (position, seat, strings of one message). A mention of a card
-    held by another seat at that position is a leak unless the seat could know it: the state
-    marks it shown, the seat held it itself earlier, or it had left every hand earlier (played
-    or discarded in the open). Deliberately simple: a leak of the undealt stock is not looked
-    for, a card passed face down from hand to hand counts as known once it leaves a hand, and
-    the cards of a hand that lost cards within a step (Banco's showdown, then the next deal, in
-    one message) are not judged in that step's message, only from the next one. netproof's
-    model of what a seat may know replaces it.
-    """
-    leaks = []
-    first_held: dict[tuple[str, int], int] = {}  # (card, seat) -> first position held
-    first_known: dict[str, int] = {}  # card -> first position everybody could know it
-    owners_at = []
-    for position, (hands, shown) in enumerate(positions):
-        owners = {card: seat for seat, hand in enumerate(hands) for card in hand}
-        owners_at.append(owners)
-        for card, seat in owners.items():
-            first_held.setdefault((card, seat), position)
-        for card in shown:
-            first_known.setdefault(card, position)
-        for card, _seat in list(first_held):
-            if card not in owners:
-                first_known.setdefault(card, position)
-    for position, seat, mentioned in seen:
-        owners = owners_at[min(position, len(owners_at) - 1)]
-        now = min(position, len(positions) - 1)
-        for card in mentioned:
-            owner = owners.get(card)
-            if owner is None or owner == seat:
-                continue
-            if now > 0 and not _grew(positions[now - 1][0][owner], positions[now][0][owner]):
-                continue  # the hand was shown and dealt again within the step (Banco)
-            if first_known.get(card, position + 1) <= position:
-                continue
-            if first_held.get((card, seat), position + 1) <= position:
-                continue
-            leaks.append((position, seat, card))
-    return leaks
-
-
-def _grew(before: list[str], after: list[str]) -> bool:
-    """True when ``after`` is ``before`` with cards added at the end (nothing taken)."""
-    return after[: len(before)] == before
-
-
 def offline_replay(replay: dict[str, Any], registry: Registry) -> tuple[Any, Any]:
     """The game and its final state, replayed offline from the ``over`` message's replay."""
     parsed = Replay(
@@ -178,37 +112,6 @@ def offline_replay(replay: dict[str, Any], registry: Registry) -> tuple[Any, Any
     )
     outcome = run(parsed, registry)
     return outcome.game, outcome.state
-
-
-def holdings(replay: dict[str, Any], registry: Registry) -> list[Holdings]:
-    """The true state's holdings at every position of the game (position p: after p actions)."""
-    game = registry.get(replay["game"])
-    options = game.options_from_json(replay["options"])
-    state, _events = game.new_game(options, replay["seed"])
-    out = [_holdings(game.id, game.state_to_json(state)["state"])]
-    for step in replay["actions"]:
-        game.apply(state, step["seat"], game.actions.from_json(step["action"]))
-        out.append(_holdings(game.id, game.state_to_json(state)["state"]))
-    return out
-
-
-def _holdings(game_id: str, state: dict[str, Any]) -> Holdings:
-    """Read from the state's JSON: hands (and NUM-X's secret objectives), and the cards shown
-    by the rules: the state's own ``public`` marks (NOVE, Kaël, NUM-X), every hand once
-    ``revealed`` is true (Kaël, NUM-X at the end); in Banco every card after a hand's first
-    (the hole card) is dealt face up, and a ``revealed`` hand shows its hole card too."""
-    hands = [list(hand) for hand in state["hands"]]
-    for seat, objective in enumerate(state.get("objectives") or []):
-        if objective is not None:
-            hands[seat].append(objective)
-    shown = set(state.get("public") or [])
-    revealed = state.get("revealed")
-    if revealed is True:
-        shown.update(card for hand in hands for card in hand)
-    if game_id == "banco" and isinstance(revealed, list):
-        for seat, hand in enumerate(hands):
-            shown.update(hand if revealed[seat] else hand[1:])
-    return hands, shown
 
 
 # -- one room -------------------------------------------------------------------------------------
@@ -225,7 +128,7 @@ class RoomProbe:
         self.latencies: list[float] = []
         self.confirmed: list[float] = []
         self.sent = self.refused = 0
-        self.seen: dict[int, list[tuple[int, int, set[str]]]] = {}
+        self.clients: list[BoundClient] = []  # their raw frames, checked after the run
         self.last_views: dict[int, dict[int, dict[str, Any]]] = {}
         self.overs: dict[int, dict[str, Any]] = {}
         self.more: dict[int, bool] = {}
@@ -247,9 +150,8 @@ class RoomProbe:
         seat: int,
         view: dict[str, Any],
         now: float,
-        mentions: set[str] | None = None,
     ) -> None:
-        """A view arrived (``mentions``: its strings, if already found in its text)."""
+        """A view arrived."""
         position = view["position"]
         mine = self.waiting.get(seat)
         window = view["window"]
@@ -268,8 +170,6 @@ class RoomProbe:
                 self.latencies.append(max(seen.values()) - started)
                 del self.pending[key]
         self.last_views.setdefault(game, {})[seat] = view
-        found = set(strings(view)) if mentions is None else mentions
-        self.seen.setdefault(game, []).append((position, seat, found))
 
     def refusal(self, seat: int) -> None:
         if self.waiting.pop(seat, None) is not None:
@@ -282,10 +182,22 @@ class RoomProbe:
             del self.pending[key]  # a last action answered by ``over`` alone is not timed
         return self.more.setdefault(game, now < self.deadline)
 
-    def finished(self) -> Iterator[tuple[dict[str, Any], dict[int, dict[str, Any]], list[Any]]]:
-        """Each finished game: its ``over`` message, each seat's last view, what seats saw."""
+    def finished(
+        self,
+    ) -> Iterator[tuple[dict[str, Any], dict[int, dict[str, Any]], dict[int, list[str]]]]:
+        """Each finished game: its ``over`` message, each seat's last view, and the raw frames
+        each seat's client received during that game."""
         for game, over in sorted(self.overs.items()):
-            yield over, self.last_views.get(game, {}), self.seen.get(game, [])
+            frames = {
+                client.seat: client.frames[game]
+                for client in self.clients
+                if client.seat is not None and game < len(client.frames)
+            }
+            yield over, self.last_views.get(game, {}), frames
+
+    def tokens(self) -> dict[int, str]:
+        """Each seat's token (no frame may carry another seat's)."""
+        return {c.seat: c.token or "" for c in self.clients if c.seat is not None}
 
 
 class BenchBot(Bot):
@@ -299,8 +211,7 @@ class BenchBot(Bot):
 
     async def view(self, view: dict[str, Any]) -> None:
         now = time.perf_counter()
-        mentions = self.client.mentions if isinstance(self.client, BoundClient) else None
-        self.probe.received(self.game, view["seat"], view, now, mentions)
+        self.probe.received(self.game, view["seat"], view, now)
         if self.move is not None and not self.move.done():
             self.move.cancel()  # planned for an older position
         if now >= self.probe.deadline or not view["legal"]:
@@ -329,20 +240,23 @@ class BenchBot(Bot):
 
 
 class BoundClient(Client):
-    """A client connecting from a given loopback address; it keeps the strings of the last
-    message read from its text (a regular expression: walking the decoded message was the
-    load generator's largest cost of its own)."""
+    """A client connecting from a given loopback address; it keeps every text frame exactly as
+    it arrived, one list per game (``frames[g]``: from the end of game ``g - 1`` to game
+    ``g``'s ``over``), for the leak check after the run."""
 
     def __init__(self, url: str, address: str) -> None:
         super().__init__(url)
         self.address = address
-        self.mentions: set[str] = set()
+        self.frames: list[list[str]] = [[]]
 
     async def receive(self) -> dict[str, Any]:
         assert self.connection is not None
-        raw = await self.connection.recv()
-        self.mentions = set(QUOTED.findall(raw if isinstance(raw, str) else raw.decode()))
+        received = await self.connection.recv()
+        raw = received if isinstance(received, str) else received.decode()
+        self.frames[-1].append(raw)
         message: dict[str, Any] = json.loads(raw)
+        if message.get("type") == "over":
+            self.frames.append([])  # what follows belongs to the next game
         if message.get("type") == "welcome":
             self.room, self.seat, self.token = message["room"], message["seat"], message["token"]
         return message
@@ -361,9 +275,9 @@ class BoundClient(Client):
 
 async def open_room(
     url: str, index: int, game: str, options: dict[str, Any], seed: int
-) -> list[Client]:
+) -> list[BoundClient]:
     """Connect room ``index``'s four clients: the host creates the room, the others join."""
-    clients: list[Client] = [BoundClient(url, source_address(index)) for _ in range(SEATS)]
+    clients = [BoundClient(url, source_address(index)) for _ in range(SEATS)]
     for client in clients:
         await client.open()
     host = clients[0]
@@ -376,9 +290,10 @@ async def open_room(
     return clients
 
 
-async def play_room(clients: list[Client], probe: RoomProbe, seed: int) -> None:
+async def play_room(clients: list[BoundClient], probe: RoomProbe, seed: int) -> None:
     """Seat four bots on the room's clients and play games until the probe's deadline."""
     registry = default_registry()
+    probe.clients = clients
     bots = [
         BenchBot(client, registry, probe, seed * 10 + number)
         for number, client in enumerate(clients)
@@ -425,7 +340,7 @@ async def lag_probe(samples: list[float], stop: asyncio.Event) -> None:
 # -- a generator process --------------------------------------------------------------------------
 def generator(job: dict[str, Any]) -> dict[str, Any]:
     """Play rooms ``job["rooms"]`` and check their finished games; the measures as plain data."""
-    # What the run keeps (every view's card mentions) only grows: the collector's full passes
+    # What the run keeps (every frame received) only grows: the collector's full passes
     # over it stopped the event loop for hundreds of milliseconds, timed as network latency.
     # The run is short; its few cycles are collected at the end.
     gc.disable()
@@ -488,7 +403,7 @@ def check(probes: list[RoomProbe]) -> dict[str, Any]:
     leaks: list[Any] = []
     desyncs = finished = 0
     for probe in probes:
-        for over, views, seen in probe.finished():
+        for over, views, frames in probe.finished():
             finished += 1
             game, state = offline_replay(over["replay"], registry)
             if game.result(state).to_json() != over["result"] or any(
@@ -496,8 +411,8 @@ def check(probes: list[RoomProbe]) -> dict[str, Any]:
                 for seat, view in views.items()
             ):
                 desyncs += 1
-            found = count_leaks(holdings(over["replay"], registry), seen)
-            leaks += [(over["replay"]["game"], *leak) for leak in found]
+            found = game_leaks(registry, over, frames, probe.tokens())
+            leaks += [(over["replay"]["game"], leak.seat, leak.frame, leak.what) for leak in found]
     return {
         "latencies": [x for p in probes for x in p.latencies],
         "confirmed": [x for p in probes for x in p.confirmed],
@@ -509,6 +424,18 @@ def check(probes: list[RoomProbe]) -> dict[str, Any]:
         "desyncs": desyncs,
         "finished": finished,
     }
+
+
+def game_leaks(
+    registry: Registry,
+    over: dict[str, Any],
+    frames: dict[int, list[str]],
+    tokens: dict[int, str],
+) -> list[Leak]:
+    """Every leak in one finished game's frames, by the secrecy test's model of what each seat
+    may know (worked out from the rules and the true game replayed offline, independently of
+    the server's view code)."""
+    return leaks_in_game(registry, over["replay"], frames, tokens)
 
 
 # -- the server ------------------------------------------------------------------------------------
@@ -523,8 +450,10 @@ def start_server(port: int, data: Path, profile: Path | None = None) -> subproce
     environment = {**os.environ, "NOVE_DESKTOP_DATA": str(data), "PYTHONUNBUFFERED": "1"}
     log = (data / "server.log").open("wb")
     profiler = [] if profile is None else ["-m", "cProfile", "-o", str(profile)]
+    # Every room is created with the bench's seed (a run deals the same games): the server
+    # refuses chosen seeds unless started with --allow-seeds.
     serve = ["-m", "nove_desktop", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    serve += allow_seeds()
+    serve += ["--allow-seeds"]
     server = subprocess.Popen(
         [sys.executable, *profiler, *serve],
         env=environment,
@@ -540,20 +469,6 @@ def start_server(port: int, data: Path, profile: Path | None = None) -> subproce
         time.sleep(0.05)
     server.kill()
     raise SystemExit("the server did not start listening within 10 seconds")
-
-
-def allow_seeds() -> list[str]:
-    """``--allow-seeds`` when this ``serve`` has it (the rooms' seeds are the bench's, so that a
-    run deals the same games; a server without the option accepts seeds anyway)."""
-    root = Path(__file__).resolve().parent.parent
-    usage = subprocess.run(
-        [sys.executable, "-m", "nove_desktop", "serve", "--help"],
-        capture_output=True,
-        text=True,
-        cwd=root,
-        check=False,
-    ).stdout
-    return ["--allow-seeds"] if "--allow-seeds" in usage else []
 
 
 def cpu_seconds(pid: int) -> float:

@@ -1,14 +1,16 @@
-"""bench/net.py's helpers: the leak check, the latency and confirmation book-keeping, the
+"""bench/net.py's helpers: the leak check's wiring, the latency and confirmation book-keeping, the
 figures' arithmetic and the options. No server, no sockets, no clock: times are given."""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 
 import pytest
 
 from bench import net
+from nove_desktop.games import default_registry
 
 
 def test_percentile_is_the_nearest_rank() -> None:
@@ -33,72 +35,92 @@ def test_every_five_rooms_connect_from_another_loopback_address() -> None:
         assert len(set(addresses[first : first + 5])) == 1
 
 
-# Hand-worked positions: two seats. Position 0: seat 0 holds A, B; seat 1 holds C, D.
-# Position 1: seat 0 played A to the table (out of every hand). Position 2: seat 1 shows D
-# (the state marks it shown) and draws E.
-POSITIONS: list[net.Holdings] = [
-    ([["A", "B"], ["C", "D"]], set()),
-    ([["B"], ["C", "D"]], set()),
-    ([["B"], ["C", "D", "E"]], {"D"}),
-]
+# The leak check is the secrecy test's model (tests/net/knowledge.py); here: that the bench feeds
+# it each seat's raw frames of one game and the room's tokens, and that what the bench's own
+# older check missed (a card of the undealt stock) is counted. The true deal is read from the
+# state's JSON, not from the model or the server's view code.
+REPLAY = {"game": "nox", "options": {}, "seats": ["remote"] * 4, "seed": 7, "actions": []}
 
 
-@pytest.mark.parametrize(
-    ("position", "seat", "mentioned", "leaks"),
-    [
-        (0, 0, {"A", "B"}, []),  # its own cards
-        (0, 0, {"C"}, [(0, 0, "C")]),  # another seat's hidden card
-        (0, 1, {"A"}, [(0, 1, "A")]),  # A is still in seat 0's hand at position 0
-        (1, 1, {"A"}, []),  # played in the open: anybody may name it
-        (1, 0, {"D"}, [(1, 0, "D")]),  # not shown yet
-        (2, 0, {"D"}, []),  # shown
-        (2, 0, {"E"}, [(2, 0, "E")]),  # just drawn by seat 1
-        (2, 1, {"E", "turn", "X"}, []),  # words and unknown strings are not cards in hands
-    ],
-)
-def test_a_leak_is_a_hidden_card_of_another_seat(
-    position: int, seat: int, mentioned: set[str], leaks: list[tuple[int, int, str]]
-) -> None:
-    assert net.count_leaks(POSITIONS, [(position, seat, mentioned)]) == leaks
+def deal() -> tuple[list[list[str]], list[str]]:
+    """The four hands of REPLAY's deal, and the cards left undealt."""
+    game = default_registry().get("nox")
+    options = game.options_from_json({})
+    state, _events = game.new_game(options, 7)
+    hands = [list(hand) for hand in game.state_to_json(state)["state"]["hands"]]
+    dealt = {card for hand in hands for card in hand}
+    return hands, sorted(set(game.full_deck(options)) - dealt)
 
 
-def test_a_card_a_seat_held_before_stays_known_to_it() -> None:
-    passed: list[net.Holdings] = [([["A"], ["B"]], set()), ([[], ["A", "B"]], set())]  # A to seat 1
-    assert net.count_leaks(passed, [(1, 0, {"A"})]) == []
-    assert net.count_leaks(passed, [(0, 1, {"A"})]) == [(0, 1, "A")]
+def frame(**fields: object) -> str:
+    return json.dumps({"type": "update", "position": 0, **fields})
 
 
-def test_a_hand_dealt_again_within_a_step_is_judged_from_the_next_step() -> None:
-    redealt: list[net.Holdings] = [
-        ([["A", "C"], ["B"], []], set()),
-        ([["A"], [], ["B"]], set()),  # a showdown, then a new deal, in one step
-        ([["A"], [], ["B"]], set()),
+def leaks_of(frames: list[str], tokens: dict[int, str] | None = None) -> list[str]:
+    found = net.game_leaks(
+        default_registry(), {"replay": REPLAY}, {1: frames}, tokens or {1: "mine"}
+    )
+    assert all(leak.seat == 1 for leak in found)
+    return [leak.what for leak in found]
+
+
+def test_a_seat_may_name_its_own_cards_and_words() -> None:
+    hands, _stock = deal()
+    assert leaks_of([frame(hand=hands[1], seats=[{"name": "Ada"}])]) == []
+
+
+def test_another_seats_card_and_a_card_of_the_stock_are_leaks() -> None:
+    hands, stock = deal()
+    assert leaks_of([frame(hand=hands[1], log=[hands[2][0]])]) == [
+        f"{hands[2][0]} in update at position 0"
     ]
-    assert net.count_leaks(redealt, [(1, 1, {"A", "B"})]) == []
-    assert net.count_leaks(redealt, [(2, 1, {"A"})]) == [(2, 1, "A")]
-    grown: list[net.Holdings] = [([["A"], []], set()), ([["A", "D"], []], set())]
-    assert sorted(net.count_leaks(grown, [(1, 1, {"A", "D"})])) == [(1, 1, "A"), (1, 1, "D")]
+    assert leaks_of([frame(hand=hands[1], next=stock[0])]) == [
+        f"{stock[0]} in update at position 0"
+    ]
 
 
-def test_the_strings_of_a_message_are_found_in_its_text_as_in_its_value() -> None:
-    message = {"type": "update", "hand": ["R3", "G5"], "seats": [{"name": 'A "q" \\ b'}]}
-    text = json.dumps(message)
-    assert set(net.QUOTED.findall(text)) - set(message) - {"hand", "seats", "name"} == {
-        "update",
-        "R3",
-        "G5",
-        'A \\"q\\" \\\\ b',  # escaped: a card name never is
-    }
-    assert set(net.strings(message)) == {"update", "R3", "G5", 'A "q" \\ b'}
+def test_another_seats_token_and_the_replay_before_over_are_leaks() -> None:
+    hands, _stock = deal()
+    tokens = {0: "tok-host-secret", 1: "mine"}
+    assert leaks_of([frame(hand=hands[1], note="tok-host-secret")], tokens) == [
+        "another seat's token"
+    ]
+    assert leaks_of([frame(hand=hands[1], replay=REPLAY)]) == [
+        "the seed or the replay before the game is over"
+    ]
+    over = json.dumps({"type": "over", "replay": {**REPLAY, "hands": hands}})
+    assert leaks_of([frame(hand=hands[1]), over]) == []  # after over everything is public
 
 
-def test_holdings_add_the_secret_objective_and_what_the_rules_show() -> None:
-    state = {"hands": [["A"], ["B"]], "objectives": ["OB1", "OB2"], "public": ["A"]}
-    assert net._holdings("numx", state) == ([["A", "OB1"], ["B", "OB2"]], {"A"})
-    state["revealed"] = True  # the end of a round: everything is shown
-    assert net._holdings("numx", state)[1] == {"A", "B", "OB1", "OB2"}
-    banco = {"hands": [["A", "C", "D"], ["B", "E"]], "revealed": [False, True]}
-    assert net._holdings("banco", banco) == ([["A", "C", "D"], ["B", "E"]], {"C", "D", "B", "E"})
+class FakeConnection:
+    def __init__(self, frames: list[str]) -> None:
+        self.frames = frames
+
+    async def recv(self) -> str:
+        return self.frames.pop(0)
+
+
+def test_the_bench_client_keeps_each_games_raw_frames_apart() -> None:
+    sent = [
+        '{"type": "welcome", "room": "ABCD", "seat": 2, "token": "t2"}',
+        '{"type": "update",  "position": 0}',  # kept byte for byte (two spaces)
+        '{"type": "over", "replay": {}}',
+        '{"type": "update", "position": 0}',
+    ]
+    client = net.BoundClient("ws://127.0.0.1:1", "127.0.0.2")
+    client.connection = FakeConnection(list(sent))  # type: ignore[assignment]
+
+    async def read_all() -> None:
+        for _ in sent:
+            await client.receive()
+
+    asyncio.run(read_all())
+    assert client.frames == [sent[:3], sent[3:]]
+    probe = net.RoomProbe(pace=1.0, start=0.0, deadline=100.0)
+    probe.clients = [client]
+    probe.overs[0] = {"replay": {}}
+    assert [frames for _over, _views, frames in probe.finished()] == [{2: sent[:3]}]
+    assert probe.tokens() == {2: "t2"}
 
 
 def view(position: int, seat: int, answered: bool = False) -> dict[str, object]:
