@@ -16,7 +16,7 @@ import threading
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .protocol import PROTOCOL_VERSION
 
@@ -80,7 +80,7 @@ class ThreadClient:
     def __init__(self, url: str) -> None:
         self.client = Client(url)
         self.received: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.status = "connecting"  # connecting, connected, reconnecting, closed
+        self.status = "connecting"  # connecting, connected, reconnecting, closed, failed
         self._loop = asyncio.new_event_loop()
         # Created here (asyncio queues bind to a loop on first use): a message sent before
         # the thread has started waits in it.
@@ -127,6 +127,9 @@ class ThreadClient:
         while not self._closing:
             try:
                 await self.client.open()
+            except (InvalidURI, InvalidHandshake):  # not a game server there: retrying is vain
+                self.status = "failed"
+                return
             except OSError:
                 self.status = "reconnecting"
                 await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])

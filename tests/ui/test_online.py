@@ -352,3 +352,19 @@ def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def test_an_address_where_something_else_answers_is_told_at_once(app):
+    """A web server there (not a game server): told at once, not after the connect timeout."""
+    import http.server
+
+    web = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=web.serve_forever, daemon=True).start()
+    try:
+        port = web.server_address[1]
+        address = online_words.parse_address(f"127.0.0.1:{port}")
+        assert refused(app, f"127.0.0.1:{port}", "K7P2Q") == online_words.no_server(address)
+        # Told from the client's answer, before the lobby's own timeout (counted in frames).
+        assert app.stack.top.waited < lobby_module.CONNECT_SECONDS
+    finally:
+        web.shutdown()

@@ -40,11 +40,25 @@ def _close_later(client: ThreadClient) -> None:
 def kind_words(kind: str) -> str:
     return {
         "remote": _("Player"),
+        "easy": _("Computer"),
+        "normal": _("Computer"),
+        "hard": _("Computer"),
+        "empty": _("Empty seat"),
+    }.get(kind, kind)
+
+
+def seat_name(seat: dict[str, Any]) -> str:
+    """A seat's name; an open seat or an AI seat says what it is."""
+    name = str(seat.get("name") or "")
+    if name:
+        return name
+    if seat.get("status") == "open":
+        return _("Open seat")
+    return {
         "easy": _("AI: easy"),
         "normal": _("AI: normal"),
         "hard": _("AI: hard"),
-        "empty": _("Empty seat"),
-    }.get(kind, kind)
+    }.get(str(seat.get("kind", "")), _("Empty seat"))
 
 
 def status_words(status: str) -> str:
@@ -53,7 +67,7 @@ def status_words(status: str) -> str:
         "connected": _("Here"),
         "away": _("Reconnecting..."),
         "ai_stand_in": _("AI plays for now"),
-        "ai": _("Computer"),
+        "ai": _("Always ready"),
         "empty": _("Nobody"),
     }.get(status, status)
 
@@ -168,7 +182,8 @@ class LobbyScene(common.MenuScene):
                 return
         if self.seat is None:
             self.waited += dt
-            if self.client.status == "reconnecting" or self.waited > CONNECT_SECONDS:
+            refused = self.client.status in ("reconnecting", "failed")
+            if refused or self.waited > CONNECT_SECONDS:
                 self.fail(words.no_server(self.address))
 
     def receive(self, message: dict[str, Any]) -> None:
@@ -394,7 +409,7 @@ class LobbyScene(common.MenuScene):
         box = pygame.Rect(0, 0, app.s(900), app.s(row * len(seats) + 16))
         box.midtop = (w // 2, app.s(top))
         common.panel(surface, box, app)
-        columns = (24, 400, 600, 790)
+        columns = (24, 380, 540, 740)
         for index, seat in enumerate(seats):
             ry = top + 8 + index * row
             self.draw_seat(surface, box.left, ry, row, index, seat, columns)
@@ -412,7 +427,7 @@ class LobbyScene(common.MenuScene):
         from ..table.text import fitted
 
         app = self.app
-        name = str(seat.get("name") or "") or kind_words(str(seat.get("kind", "")))
+        name = seat_name(seat)
         host = self.lobby is not None and index == self.lobby.get("host")
         if host and index == self.seat:
             name = _("{name} (you, host)").format(name=name)
