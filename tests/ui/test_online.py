@@ -93,7 +93,7 @@ def clean(app, monkeypatch, tmp_path):
     monkeypatch.setattr(app, "storage", Storage(tmp_path / "data"))
     tables = Tables()
     remote = types.ModuleType("nove_desktop.net.remote")
-    remote.open_remote_table = tables.open_remote_table
+    setattr(remote, "open_remote_table", tables.open_remote_table)  # noqa: B010 (a new module)
     monkeypatch.setitem(sys.modules, "nove_desktop.net.remote", remote)
     announces = Announces()
     monkeypatch.setattr(lobby_module, "Announcer", announces)
