@@ -99,19 +99,22 @@ def main() -> None:
     from nove_desktop.ui.app import App
     from nove_desktop.ui.scenes import lobby, online
 
-    lobby.Announcer = lambda *a, **k: _Quiet()  # type: ignore[assignment,misc]
-    online.EmbeddedServer = lambda registry: EmbeddedServer(  # type: ignore[assignment,misc]
-        registry, host="127.0.0.1", port=None
+    # No announce on the machine's network, and a loopback server on a free port.
+    setattr(lobby, "Announcer", lambda *a, **k: _Quiet())  # noqa: B010
+    setattr(  # noqa: B010
+        online,
+        "EmbeddedServer",
+        lambda registry: EmbeddedServer(registry, host="127.0.0.1", port=None),
     )
     app = App(storage=Storage(Path(tempfile.mkdtemp())), size=(1280, 720))
-    app.scenes.push("host")
-    app.stack.top.open_room()  # type: ignore[union-attr]
-    scene = app.stack.top
-    while getattr(scene, "lobby", None) is None:
+    host: Any = app.scenes.push("host")
+    host.open_room()
+    scene: Any = app.stack.top
+    while scene.lobby is None:
         app.step([], FRAME)
         time.sleep(0.01)
-    url = f"ws://127.0.0.1:{scene.server.port}"  # type: ignore[union-attr]
-    scene.server._server.limits.rooms_per_address = 1000  # type: ignore[union-attr]
+    url = f"ws://127.0.0.1:{scene.server.port}"
+    scene.server._server.limits.rooms_per_address = 1000
     report: dict[str, Any] = {"baseline": measure(app, args.seconds)}
     for rooms in args.rooms:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
