@@ -93,7 +93,7 @@ def clean(app, monkeypatch, tmp_path):
     monkeypatch.setattr(app, "storage", Storage(tmp_path / "data"))
     tables = Tables()
     remote = types.ModuleType("nove_desktop.net.remote")
-    setattr(remote, "open_remote_table", tables.open_remote_table)  # noqa: B010 (a new module)
+    setattr(remote, "open_remote_table", lambda *args: tables.open_remote_table(*args))  # noqa: B010
     monkeypatch.setitem(sys.modules, "nove_desktop.net.remote", remote)
     announces = Announces()
     monkeypatch.setattr(lobby_module, "Announcer", announces)
@@ -279,6 +279,23 @@ def test_join_by_address_and_code_then_rejoin_after_the_app_was_killed(app, serv
     snapshot = app.tables.calls[1][2]
     assert snapshot["type"] == "snapshot" and snapshot["seat"] == 1
     assert app.tables.calls[1][1].token == token  # the same seat, taken back
+
+
+def test_back_from_the_table_the_lobby_forgets_the_token_and_asks_for_a_fresh_lobby(app, server):
+    code = hosted_by_bot(server, ["remote", "remote"])
+    join_by_keyboard(app, f"127.0.0.1:{server.port}", code)
+    lobby = app.stack.top
+    pump(app, lambda: lobby.lobby is not None)
+    app.tables.open_remote_table = lambda a, client, snapshot: a.scenes.push("about")
+    key(app, pygame.K_RETURN)  # ready: the bot host starts, the "table" opens over the lobby
+    pump(app, lambda: app.stack.top is not lobby)
+    assert app.storage.load_online().data is not None
+    sent: list[dict] = []
+    lobby.client.send = sent.append
+    app.stack.pop()  # the table closes itself (after "Play again", or the game left)
+    assert app.stack.top is lobby and lobby.problem is None
+    assert app.storage.load_online().data is None
+    assert sent == [{"type": "ready", "ready": False}]
 
 
 def test_rejoin_a_room_that_is_gone_says_so_and_forgets_the_token(app, server):
