@@ -4,10 +4,15 @@ mean in the player's words (the server's own English ``message`` is for programs
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..net.embedded import DEFAULT_PORT
 from ..net.protocol import MAX_NAME, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH
+from .setup_options import GAME_DEFAULT, SEAT, OptionSpec
+
+if TYPE_CHECKING:
+    from .app import App
 
 
 class InputProblem(ValueError):
@@ -99,3 +104,27 @@ def closed(reason: str) -> str:
         "host_left": _("The host closed the room."),
         "replaced": _("Your seat was taken back from another window or computer."),
     }.get(reason, _("You left the room."))
+
+
+def option_specs(game_id: str) -> list[OptionSpec]:
+    """The game's option rows that make sense before the seats are known: those naming a seat
+    (first dealer...) keep the game's default online."""
+    from .tables import table_classes  # the tables are loaded only when options are shown
+
+    return [spec for spec in table_classes()[game_id].setup_options() if spec.kind != SEAT]
+
+
+def option_defaults(app: App, game_id: str, specs: list[OptionSpec]) -> dict[str, Any]:
+    game = app.registry.get(game_id)
+    values = dict(game.options_to_json(game.default_options()))
+    values.update({s.name: s.default for s in specs if s.default is not GAME_DEFAULT})
+    return values
+
+
+def options_words(game_id: str, options: dict[str, Any]) -> str:
+    """The host's choices as one line ("Rounds: 3 · Objectives: on"), for the lobby."""
+    parts = []
+    for spec in option_specs(game_id):
+        if spec.name in options and options[spec.name] in list(spec.values):
+            parts.append(f"{spec.label}: {spec.describe(options[spec.name])}")
+    return " · ".join(parts)

@@ -220,6 +220,13 @@ def test_host_a_game_a_bot_joins_ready_start_the_snapshot_reaches_the_lobby(app,
     host.game.set_value("banco")
     host._game_changed()
     assert [k.value for k in host.kinds if k.visible] == ["remote"]
+    chips = host.options["starting_chips"]
+    default = chips.value
+    host.focus.focus(chips)
+    key(app, pygame.K_RIGHT)  # a game option other than its default, by keyboard
+    chosen = chips.value
+    assert chosen != default
+    host.focus.focus(host.open_button)
     key(app, pygame.K_RETURN)  # Open the room
     lobby = app.stack.top
     assert lobby.name == "lobby"
@@ -227,6 +234,7 @@ def test_host_a_game_a_bot_joins_ready_start_the_snapshot_reaches_the_lobby(app,
     server = servers[0]
     assert lobby.room and lobby.is_host and lobby.start.visible and not lobby.start.enabled
     assert app.announces.made == [("banco", lobby.room, "Player", server.port, 1)]
+    assert lobby.lobby["options"]["starting_chips"] == chosen  # the room plays the host's choice
 
     report = bot(f"ws://127.0.0.1:{server.port}", room=lobby.room, name="Bruno", seed=2)
     pump(app, lambda: len(lobby.seats()) == 2 and lobby.seats()[1]["ready"])

@@ -403,9 +403,16 @@ class LobbyScene(common.MenuScene):
         surface.blit(image, image.get_rect(midtop=(w // 2, app.s(y))))
         image = fitted(app, self.settings_words(), w - app.s(160), app.s(16), theme.MUTED)
         surface.blit(image, image.get_rect(midtop=(w // 2, app.s(y + 30))))
+        chosen = ""
+        if self.lobby is not None and self.game in self.app.registry:
+            chosen = words.options_words(self.game, dict(self.lobby.get("options") or {}))
+        top = y + 64.0
+        if chosen:  # the host's choices, on up to two lines; the seats start below them
+            image = fitted(app, chosen, w - app.s(160), app.s(15), theme.MUTED)
+            surface.blit(image, image.get_rect(midtop=(w // 2, app.s(y + 52))))
+            top = y + 52 + image.get_height() / app.scale + 10
         seats = self.seats()
-        top = y + 64
-        row = min(44.0, 330 / max(1, len(seats)))
+        row = min(44.0, (600 - top) / max(1, len(seats)))
         box = pygame.Rect(0, 0, app.s(900), app.s(row * len(seats) + 16))
         box.midtop = (w // 2, app.s(top))
         common.panel(surface, box, app)

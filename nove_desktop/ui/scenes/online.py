@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from ...engine.errors import InvalidOptionsError
 from ...i18n import _
 from ...net.embedded import EmbeddedServer
 from ...net.protocol import MAX_NAME, PROTOCOL_VERSION
@@ -119,6 +120,7 @@ class HostScene(common.MenuScene):
             Choice(_("Seat {n}").format(n=i + 2), REMOTE_KINDS, 0, describe=seat_kind_words)
             for i in range(most - 1)
         ]
+        self.options: dict[str, Choice] = {}
         self.window = Choice(_("Answer windows"), WINDOW_SECONDS, 1, describe=seconds)
         self.pace = Choice(_("AI pace"), AI_PACES, 1, describe=seconds)
         self.away = Choice(_("AI takes an away seat after"), AWAY_SECONDS, 1, describe=seconds)
@@ -130,18 +132,37 @@ class HostScene(common.MenuScene):
 
     def _game_changed(self) -> None:
         game = self.app.registry.get(self.game.value)
+        specs = words.option_specs(game.id)
+        defaults = words.option_defaults(self.app, game.id, specs)
+        self.options = {}
+        for spec in specs:
+            choice = Choice(spec.label, list(spec.values), 0, describe=spec.describe)
+            choice.set_value(defaults.get(spec.name))
+            choice.hint = spec.hint
+            choice.on_change = lambda _value: self._options_changed()
+            self.options[spec.name] = choice
+        self.specs = specs
+        self._options_changed()
         counts = list(range(max(2, game.min_players), game.max_players + 1))
         keep = self.count.value if self.count.value in counts else counts[0]
         self.count.values = counts
         self.count.set_value(keep)
         self._seats_changed()
 
+    def _options_changed(self) -> None:
+        """Rows that mean nothing with the other rows' values are greyed out (as in Setup)."""
+        values = {name: choice.value for name, choice in self.options.items()}
+        for spec in self.specs:
+            if spec.applies is not None:
+                self.options[spec.name].enabled = spec.applies(values)
+
     def _seats_changed(self) -> None:
         for i, kind in enumerate(self.kinds):
             kind.visible = i < self.count.value - 1
         rows: list[Widget] = [self.name_field, self.game, self.count]
         rows += [k for k in self.kinds if k.visible]
-        rows += [self.window, self.pace, self.away, self.open_button, self.back]
+        rows += [self.window, self.pace, self.away, *self.options.values()]
+        rows += [self.open_button, self.back]
         self.focus.set(rows)
         self.layout()
 
@@ -162,12 +183,14 @@ class HostScene(common.MenuScene):
         left, right = w // 2 - app.s(580), w // 2 + app.s(30)
         column_rows: list[Widget] = [self.name_field, self.game, self.count]
         column_rows += [self.window, self.pace, self.away]
+        step = min(62.0, 486 / len(column_rows))
         for i, widget in enumerate(column_rows):
-            widget.rect = pygame.Rect(left, app.s(110 + i * 62), app.s(540), app.s(52))
-        shown = [k for k in self.kinds if k.visible]
-        step = min(60.0, 470 / max(1, len(shown)))
+            widget.rect = pygame.Rect(left, app.s(110 + i * step), app.s(540), app.s(step - 8))
+        shown: list[Widget] = [k for k in self.kinds if k.visible]
+        shown += list(self.options.values())
+        step = min(60.0, 486 / max(1, len(shown)))
         for i, kind in enumerate(shown):
-            kind.rect = pygame.Rect(right, app.s(110 + i * step), app.s(550), app.s(step - 8))
+            kind.rect = pygame.Rect(right, app.s(110 + i * step), app.s(550), app.s(step - 6))
         self.open_button.rect = pygame.Rect(0, 0, app.s(300), app.s(58))
         self.open_button.rect.bottomright = (right + app.s(550), h - app.s(24))
         self.back.rect = pygame.Rect(0, 0, app.s(180), app.s(58))
@@ -180,7 +203,7 @@ class HostScene(common.MenuScene):
             "version": PROTOCOL_VERSION,
             "name": name,
             "game": self.game.value,
-            "options": {},
+            "options": {name: choice.value for name, choice in self.options.items()},
             "seats": seats,
             "window_seconds": float(self.window.value),
             "ai_pace": float(self.pace.value),
@@ -194,13 +217,20 @@ class HostScene(common.MenuScene):
             self.app.notify(str(exc), error=True)
             self.focus.focus(self.name_field)
             return
+        message = self.create_message(name)
+        game = self.app.registry.get(self.game.value)
+        try:
+            game.options_from_json({**message["options"], "players": len(message["seats"])})
+        except InvalidOptionsError as exc:
+            self.app.notify(str(exc)[:1].upper() + str(exc)[1:] + ".", error=True)
+            return
         self.app.settings.last_game = self.game.value
         server = EmbeddedServer(self.app.registry)
         server.start()  # returns at once: the lobby waits for it frame by frame
         self.app.scenes.replace(
             "lobby",
             address=words.Address("127.0.0.1", 0),
-            first=self.create_message(name),
+            first=message,
             server=server,
             game=self.game.value,
         )
@@ -222,7 +252,7 @@ class HostScene(common.MenuScene):
         common.text(
             surface,
             app,
-            _("The other seats (you sit in the first)"),
+            _("Other seats (you sit in the first) and options"),
             (w // 2 + app.s(30), app.s(84)),
             17,
             colour=theme.MUTED,
