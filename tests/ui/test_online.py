@@ -340,12 +340,19 @@ def test_a_wrong_code_a_full_room_a_started_game_and_no_server_are_told(app, ser
     assert refused(app, f"127.0.0.1:{server.port}", full) == online_words.refusal("room_full")
     sitting.close()
     started = hosted_by_bot(server, ["remote", "remote"])
-    other = bot(f"ws://127.0.0.1:{server.port}", room=started, name="Cleo", seed=3)
+    # A player who readies and then never plays: the game starts and cannot end meanwhile.
+    idle = ThreadClient(f"ws://127.0.0.1:{server.port}")
+    idle.start({"type": "join", "version": PROTOCOL_VERSION, "room": started, "name": "Cleo"})
     end = time.monotonic() + 10
-    while not (server._server.rooms[started].session or other.get("error")):
+    while idle.token is None:
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    idle.send({"type": "ready", "ready": True})
+    while server._server.rooms[started].session is None:
         assert time.monotonic() < end
         time.sleep(0.01)
     assert refused(app, f"127.0.0.1:{server.port}", started) == online_words.refusal("wrong_phase")
+    idle.close()
     closed_port = free_port()
     address = online_words.parse_address(f"127.0.0.1:{closed_port}")
     assert refused(app, f"127.0.0.1:{closed_port}", "K7P2Q") == online_words.no_server(address)
