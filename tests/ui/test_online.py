@@ -400,3 +400,18 @@ def test_an_address_where_something_else_answers_is_told_at_once(app):
         assert app.stack.top.waited < lobby_module.CONNECT_SECONDS
     finally:
         web.shutdown()
+
+
+def test_a_host_gone_from_under_the_lobby_is_told(app, monkeypatch):
+    monkeypatch.setattr(lobby_module, "CONNECT_SECONDS", 1.0)  # counted in frames: no waiting
+    gone = EmbeddedServer(REGISTRY, host="127.0.0.1", port=None)
+    gone.start()
+    assert gone.wait_ready(10)
+    code = hosted_by_bot(gone, ["remote", "remote", "remote"])
+    join_by_keyboard(app, f"127.0.0.1:{gone.port}", code)
+    lobby = app.stack.top
+    pump(app, lambda: lobby.lobby is not None)
+    gone.stop(wait=True)  # the host's app was killed: nobody answers any more
+    pump(app, lambda: lobby.lost > 0)
+    pump(app, lambda: lobby.problem is not None)
+    assert lobby.problem == "The connection to the room was lost."

@@ -96,7 +96,8 @@ class LobbyScene(common.MenuScene):
         self.seat: int | None = None
         self.room = str(rejoin["room"]) if rejoin else ""
         self.token: str | None = None
-        self.waited = 0.0
+        self.waited = 0.0  # seconds without a first answer
+        self.lost = 0.0  # seconds without a connection, once in the room
         self.problem: str | None = None  # shown instead of the seats; only Back is left
         self.in_game = False
         self.ready = Button(_("I'm ready"), self.toggle_ready, primary=True)
@@ -185,6 +186,12 @@ class LobbyScene(common.MenuScene):
             refused = self.client.status in ("reconnecting", "failed")
             if refused or self.waited > CONNECT_SECONDS:
                 self.fail(words.no_server(self.address))
+        elif self.client.status == "connected":
+            self.lost = 0.0
+        else:  # the connection dropped in the lobby: the client tries again for a while
+            self.lost += dt
+            if self.lost > CONNECT_SECONDS:
+                self.fail(_("The connection to the room was lost."))
 
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -206,6 +213,8 @@ class LobbyScene(common.MenuScene):
                 self.fail(words.refusal("bad_token"))
             else:
                 self.fail(words.refusal(code))
+        elif code == "bad_token":  # back after a drop, but a lobby frees a dropped seat
+            self.fail(words.refusal("bad_token"))
         elif code != "wrong_phase":  # a ready sent just as the game started is harmless
             self.app.notify(words.refusal(code), error=True)
 
@@ -354,7 +363,7 @@ class LobbyScene(common.MenuScene):
         y = 186
         if self.problem is not None:
             self.draw_problem(surface, y)
-        elif self.lobby is None:
+        elif self.lobby is None or self.lost > 0:
             image = fitted(app, self.waiting_words(), w - app.s(120), app.s(22), theme.WHITE)
             surface.blit(image, image.get_rect(midtop=(w // 2, app.s(y + 40))))
         else:
@@ -373,6 +382,8 @@ class LobbyScene(common.MenuScene):
         return ""
 
     def waiting_words(self) -> str:
+        if self.lost > 0:
+            return _("Connection lost: reconnecting...")
         if self.rejoin is not None:
             return _("Taking your seat back at {address}...").format(address=str(self.address))
         if self.hosting and self.client is None:
