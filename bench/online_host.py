@@ -95,6 +95,7 @@ def main() -> None:
     import pygame
 
     from nove_desktop.net.embedded import EmbeddedServer
+    from nove_desktop.net.server import Limits
     from nove_desktop.storage import Storage
     from nove_desktop.ui.app import App
     from nove_desktop.ui.scenes import lobby, online
@@ -104,7 +105,9 @@ def main() -> None:
     setattr(  # noqa: B010
         online,
         "EmbeddedServer",
-        lambda registry: EmbeddedServer(registry, host="127.0.0.1", port=None),
+        lambda registry: EmbeddedServer(
+            registry, host="127.0.0.1", port=None, limits=Limits(rooms_per_address=1000)
+        ),
     )
     app = App(storage=Storage(Path(tempfile.mkdtemp())), size=(1280, 720))
     host: Any = app.scenes.push("host")
@@ -114,7 +117,6 @@ def main() -> None:
         app.step([], FRAME)
         time.sleep(0.01)
     url = f"ws://127.0.0.1:{scene.server.port}"
-    scene.server._server.limits.rooms_per_address = 1000
     report: dict[str, Any] = {"baseline": measure(app, args.seconds)}
     for rooms in args.rooms:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}

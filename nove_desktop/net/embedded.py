@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 from ..engine.registry import Registry
-from .server import GameServer
+from .server import GameServer, Limits
 
 DEFAULT_PORT = 8765
 """The port a host tries first (the one a friend types by default); a free one if it is taken."""
@@ -32,11 +32,13 @@ class EmbeddedServer:
         host: str = LOCAL_NETWORK,
         port: int | None = DEFAULT_PORT,
         rooms_folder: Path | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.registry = registry
         self.host = host
         self.wanted_port = port  # None: any free port
         self.rooms_folder = rooms_folder
+        self.limits = limits  # None: the server's own (tests raise the rooms per address)
         self.port: int | None = None
         self.problem: str | None = None  # why the server could not listen (for the log)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -82,7 +84,7 @@ class EmbeddedServer:
             loop.close()
 
     async def _serve(self) -> None:
-        server = GameServer(self.registry, self.rooms_folder)
+        server = GameServer(self.registry, self.rooms_folder, self.limits)
         ports = [self.wanted_port, 0] if self.wanted_port else [0]
         for port in ports:
             try:

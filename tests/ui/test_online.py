@@ -22,8 +22,10 @@ from screen_watch import FontsRecorder
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import run_bot
 from nove_desktop.net.client import ThreadClient
+from nove_desktop.net.discovery import FoundGame
 from nove_desktop.net.embedded import EmbeddedServer
 from nove_desktop.net.protocol import PROTOCOL_VERSION
+from nove_desktop.net.server import Limits
 from nove_desktop.storage import Storage
 from nove_desktop.ui import online_words
 from nove_desktop.ui.app import App
@@ -47,8 +49,10 @@ def app(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server():
-    """A server on a free loopback port for the join tests (the host test starts its own)."""
-    embedded = EmbeddedServer(REGISTRY, host="127.0.0.1", port=None)
+    """A server on a free loopback port for the join tests (the host test starts its own); every
+    bot connects from 127.0.0.1, so its limit of rooms per address is raised."""
+    limits = Limits(rooms_per_address=100)
+    embedded = EmbeddedServer(REGISTRY, host="127.0.0.1", port=None, limits=limits)
     embedded.start()
     assert embedded.wait_ready(10) and embedded.port
     yield embedded
@@ -415,3 +419,38 @@ def test_a_host_gone_from_under_the_lobby_is_told(app, monkeypatch):
     pump(app, lambda: lobby.lost > 0)
     pump(app, lambda: lobby.problem is not None)
     assert lobby.problem == "The connection to the room was lost."
+
+
+def test_games_heard_on_the_network_are_listed_live_and_joined_with_enter(app, server):
+    """The Join list follows the browser (faked here: the real one is tested in tests/net)."""
+    code = hosted_by_bot(server, ["remote", "remote", "remote"])
+    heard: list[FoundGame] = []
+
+    class Heard:
+        problem = None
+
+        def games(self):
+            return list(heard)
+
+        def close(self):
+            pass
+
+    join = app.scenes.push("join", browse=False)
+    join.browser = Heard()
+    app.step([], FRAME)
+    assert join.found_buttons == []
+    heard.append(
+        FoundGame("127.0.0.1", server.port, PROTOCOL_VERSION + 1, "nove", "OLDV1", "Ed", 1)
+    )
+    heard.append(FoundGame("127.0.0.1", server.port, PROTOCOL_VERSION, "banco", code, "Ada", 2))
+    app.step([], FRAME)
+    newer, found = join.found_buttons
+    assert not newer.enabled and "another version" in newer.label
+    assert found.enabled and found.label == f"Nove (banco) with Ada (room {code}): 2 seats free"
+    join.focus.focus(found)
+    key(app, pygame.K_RETURN)
+    lobby = app.stack.top
+    assert lobby.name == "lobby"
+    pump(app, lambda: lobby.lobby is not None or lobby.problem is not None)
+    assert lobby.problem is None
+    assert lobby.room == code and lobby.seat == 1
