@@ -207,12 +207,15 @@ class Browser:
             with self._lock:
                 self._found.pop(name, None)
             return
-        info = zeroconf.get_service_info(service_type, name, timeout=1500)
         found = None
-        if info is not None and info.port:
-            addresses = info.parsed_addresses(IPVersion.V4Only)
-            if addresses:
-                found = parse(dict(info.properties), addresses[0], info.port)
+        try:
+            info = zeroconf.get_service_info(service_type, name, timeout=1500)
+            if info is not None and info.port:
+                addresses = info.parsed_addresses(IPVersion.V4Only)
+                if addresses:
+                    found = parse(dict(info.properties), addresses[0], info.port)
+        except Exception:  # closed meanwhile, or a record it cannot read: the list goes on
+            return
         with self._lock:
             if found is None:
                 self._found.pop(name, None)

@@ -3,6 +3,7 @@ mean in the player's words (the server's own English ``message`` is for programs
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -128,3 +129,46 @@ def options_words(game_id: str, options: dict[str, Any]) -> str:
         if spec.name in options and options[spec.name] in list(spec.values):
             parts.append(f"{spec.label}: {spec.describe(options[spec.name])}")
     return " · ".join(parts)
+
+
+# -- the lobby's words -----------------------------------------------------------------------
+def kind_words(kind: str) -> str:
+    return {
+        "remote": _("Player"),
+        "easy": _("Computer"),
+        "normal": _("Computer"),
+        "hard": _("Computer"),
+        "empty": _("Empty seat"),
+    }.get(kind, kind)
+
+
+def seat_name(seat: dict[str, Any]) -> str:
+    """A seat's name; an open seat or an AI seat says what it is."""
+    name = str(seat.get("name") or "")
+    if name:
+        return name
+    if seat.get("status") == "open":
+        return _("Open seat")
+    return {
+        "easy": _("AI: easy"),
+        "normal": _("AI: normal"),
+        "hard": _("AI: hard"),
+    }.get(str(seat.get("kind", "")), _("Empty seat"))
+
+
+def status_words(status: str) -> str:
+    return {
+        "open": _("Waiting for a player"),
+        "connected": _("Here"),
+        "away": _("Reconnecting..."),
+        "ai_stand_in": _("AI plays for now"),
+        "ai": _("Always ready"),
+        "empty": _("Nobody"),
+    }.get(status, status)
+
+
+def number(value: object) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        with contextlib.suppress(OverflowError, ValueError):
+            return f"{value:g}"
+    return "?"

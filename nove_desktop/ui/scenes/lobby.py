@@ -10,7 +10,6 @@ ready flags, never a token, a seed or a card.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import threading
 from typing import Any
@@ -35,41 +34,6 @@ CONNECT_SECONDS = 10.0
 def _close_later(client: ThreadClient) -> None:
     """Close a client without making the frame wait for its thread (a closing handshake)."""
     threading.Thread(target=client.close, name="nove-net-close", daemon=True).start()
-
-
-def kind_words(kind: str) -> str:
-    return {
-        "remote": _("Player"),
-        "easy": _("Computer"),
-        "normal": _("Computer"),
-        "hard": _("Computer"),
-        "empty": _("Empty seat"),
-    }.get(kind, kind)
-
-
-def seat_name(seat: dict[str, Any]) -> str:
-    """A seat's name; an open seat or an AI seat says what it is."""
-    name = str(seat.get("name") or "")
-    if name:
-        return name
-    if seat.get("status") == "open":
-        return _("Open seat")
-    return {
-        "easy": _("AI: easy"),
-        "normal": _("AI: normal"),
-        "hard": _("AI: hard"),
-    }.get(str(seat.get("kind", "")), _("Empty seat"))
-
-
-def status_words(status: str) -> str:
-    return {
-        "open": _("Waiting for a player"),
-        "connected": _("Here"),
-        "away": _("Reconnecting..."),
-        "ai_stand_in": _("AI plays for now"),
-        "ai": _("Always ready"),
-        "empty": _("Nobody"),
-    }.get(status, status)
 
 
 class LobbyScene(common.MenuScene):
@@ -445,7 +409,7 @@ class LobbyScene(common.MenuScene):
         from ..table.text import fitted
 
         app = self.app
-        name = seat_name(seat)
+        name = words.seat_name(seat)
         host = self.lobby is not None and index == self.lobby.get("host")
         if host and index == self.seat:
             name = _("{name} (you, host)").format(name=name)
@@ -456,8 +420,8 @@ class LobbyScene(common.MenuScene):
         ready = seat.get("status") in ("connected",) and seat.get("ready")
         cells = [
             (f"{index + 1}.  {name}", theme.WHITE, True),
-            (kind_words(str(seat.get("kind", ""))), theme.MUTED, False),
-            (status_words(str(seat.get("status", ""))), theme.MUTED, False),
+            (words.kind_words(str(seat.get("kind", ""))), theme.MUTED, False),
+            (words.status_words(str(seat.get("status", ""))), theme.MUTED, False),
         ]
         if seat.get("kind") == "remote" and seat.get("status") != "open":
             cells.append(
@@ -494,14 +458,7 @@ class LobbyScene(common.MenuScene):
             "AI takes an away seat after {away} s"
         ).format(
             n=len(self.seats()),
-            window=_number(settings.get("window_seconds")),
-            pace=_number(settings.get("ai_pace")),
-            away=_number(settings.get("away_seconds")),
+            window=words.number(settings.get("window_seconds")),
+            pace=words.number(settings.get("ai_pace")),
+            away=words.number(settings.get("away_seconds")),
         )
-
-
-def _number(value: object) -> str:
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        with contextlib.suppress(OverflowError, ValueError):
-            return f"{value:g}"
-    return "?"
