@@ -75,6 +75,7 @@ __all__ = [
 SAVE_FORMAT = "nove-desktop-save"
 SETTINGS_FORMAT = "nove-desktop-settings"
 STATISTICS_FORMAT = "nove-desktop-statistics"
+ONLINE_FORMAT = "nove-desktop-online"
 FILE_VERSION = 1
 """The version of every data file this build writes (the autosave's is ``session.SAVE_VERSION``:
 a test keeps them in step); a higher one was written by a newer version of the app."""
@@ -172,7 +173,22 @@ STATISTICS_DOCUMENT = _Document(
         "for that version, and games played in this version are not counted."
     ),
 )
-_DOCUMENTS = {doc.stem: doc for doc in (SAVE_DOCUMENT, SETTINGS_DOCUMENT, STATISTICS_DOCUMENT)}
+ONLINE_DOCUMENT = _Document(
+    "online",
+    ONLINE_FORMAT,
+    "data",
+    "The online game file",
+    "the online game",
+    N_(
+        "Your online game was kept by a newer version of nove-desktop: rejoin it from that version."
+    ),
+)
+ONLINE_FIELDS = ("address", "room", "token", "game")
+"""The text fields an online seat's file must hold (``name`` is optional)."""
+_DOCUMENTS = {
+    doc.stem: doc
+    for doc in (SAVE_DOCUMENT, SETTINGS_DOCUMENT, STATISTICS_DOCUMENT, ONLINE_DOCUMENT)
+}
 
 
 # -- plain values ----------------------------------------------------------------------------------
@@ -666,6 +682,37 @@ class Storage:
         path = place.path / "replays" / f"{name}.json"
         write_json_atomic(path, data)  # creates the folder
         return path
+
+    # -- online seat ------------------------------------------------------------------------------
+    def save_online(self, address: str, room: str, token: str, game: str, name: str = "") -> None:
+        """Keep the seat of an online game (its server, room code and secret token) so that a
+        killed app can take it back at the next start. Raises :class:`StorageError`."""
+        data = {"format": ONLINE_FORMAT, "version": FILE_VERSION}
+        data.update(address=address, room=room, token=token, game=game, name=name)
+        self._write(ONLINE_DOCUMENT, data)
+
+    def load_online(self) -> LoadResult:
+        """The kept online seat, if there is a readable one; a damaged file is kept aside (with
+        a problem message), like the other data files."""
+        result = self.load_json(ONLINE_DOCUMENT.stem)
+        data = result.data
+        if data is None:
+            return result
+        wrong = [f for f in ONLINE_FIELDS if not isinstance(data.get(f), str) or not data[f]]
+        if wrong or not isinstance(data.get("name", ""), str):
+            aside = self._set_aside(ONLINE_DOCUMENT, f"fields missing or wrong: {wrong}")
+            return dataclasses.replace(aside, problem=_both(result.problem, aside.problem))
+        return result
+
+    def forget_online(self) -> None:
+        """Remove the kept online seat (the game is over, left, or its room is gone). A failure
+        is only logged: at worst "Rejoin" is offered once more and says the room is gone."""
+        with contextlib.suppress(WriteRefused):
+            self._refuse_if_unwritable(ONLINE_DOCUMENT)
+            try:
+                self._path(ONLINE_DOCUMENT).unlink(missing_ok=True)
+            except OSError as error:
+                self._log(f"online.json: could not be removed: {_reason(error)}")
 
     # -- settings ---------------------------------------------------------------------------------
     def load_settings(self) -> tuple[Settings, str | None]:

@@ -16,7 +16,7 @@ import threading
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .protocol import PROTOCOL_VERSION
 
@@ -80,7 +80,7 @@ class ThreadClient:
     def __init__(self, url: str) -> None:
         self.client = Client(url)
         self.received: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.status = "connecting"  # connecting, connected, reconnecting, closed
+        self.status = "connecting"  # connecting, connected, reconnecting, closed, failed
         # The room's last lobby message (its game and options: a table opened from a snapshot
         # needs them); set by the network thread, read by the frame loop.
         self.lobby: dict[str, Any] | None = None
@@ -135,6 +135,9 @@ class ThreadClient:
         while not self._closing:
             try:
                 await self.client.open()
+            except (InvalidURI, InvalidHandshake):  # not a game server there: retrying is vain
+                self.status = "failed"
+                return
             except OSError:
                 self.status = "reconnecting"
                 await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])

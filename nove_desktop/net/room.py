@@ -121,6 +121,8 @@ class Room(RoomViews):
         out.append((client, self._welcome(index)))
         if self.session is None:
             return out + self._lobby_all()
+        # The room's lobby first: an app restarted since knows nothing of the game's options.
+        out.append((client, self.lobby()))
         out.append((client, self._view(index, self.log, "snapshot", now)))
         if self.session.over:
             out.append((client, self._over()))

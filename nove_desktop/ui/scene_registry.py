@@ -23,6 +23,9 @@ def _factories() -> dict[str, Factory]:
     from .scenes.choose_game import ChooseGameScene
     from .scenes.dialog import ConfirmDialog
     from .scenes.handoff import HandoffScene
+    from .scenes.join import JoinScene
+    from .scenes.lobby import LobbyScene
+    from .scenes.online import HostScene, OnlineScene
     from .scenes.rules import RulesScene
     from .scenes.settings import SettingsScene
     from .scenes.setup import SetupScene
@@ -47,6 +50,10 @@ def _factories() -> dict[str, Factory]:
         "settings": SettingsScene,
         "statistics": StatisticsScene,
         "about": AboutScene,
+        "online": OnlineScene,
+        "host": HostScene,
+        "join": JoinScene,
+        "lobby": LobbyScene,
     }
 
 

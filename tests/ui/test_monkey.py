@@ -268,6 +268,55 @@ def seeded_deals(monkeypatch):
     )
 
 
+class _Offline:
+    """Stands in for the network of Play online (server, client, announce, browse): it never
+    answers, so the lobby waits and gives up after its timeout counted in frames. Real threads
+    answer at moments of the wall clock, which would make the monkey's walk differ between runs.
+    """
+
+    problem = None
+    ready = False
+    port = None
+    status = "connecting"
+    token = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.client = types.SimpleNamespace(room=None, token=None)
+
+    def start(self, *args) -> None:
+        pass
+
+    def send(self, message) -> None:
+        pass
+
+    def poll(self) -> list:
+        return []
+
+    def games(self) -> list:
+        return []
+
+    def update(self, free: int) -> None:
+        pass
+
+    def stop(self, *args, **kwargs) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture(autouse=True)
+def online_offline(monkeypatch):
+    """Play online is in the monkey's reach, without a network (tests/ui/test_online.py plays
+    it for real)."""
+    from nove_desktop.ui.scenes import join, lobby, online
+
+    monkeypatch.setattr(online, "EmbeddedServer", _Offline)
+    monkeypatch.setattr(lobby, "ThreadClient", _Offline)
+    monkeypatch.setattr(lobby, "Announcer", _Offline)
+    monkeypatch.setattr(join, "Browser", _Offline)
+
+
 @pytest.mark.parametrize("game_id", list(table_classes()))
 def test_monkey_at_every_table(app, game_id):
     started = time.perf_counter()

@@ -29,9 +29,13 @@ class TitleScene(common.MenuScene):
 
     def _build(self) -> None:
         self.continue_button = Button(_("Continue"), self.resume_game, primary=True)
+        self.new_game_button = Button(_("New game"), self.new_game, primary=False)
+        self.rejoin_button = Button(_("Rejoin the online game"), self.rejoin_online, primary=True)
         self.buttons = [
+            self.rejoin_button,
             self.continue_button,
-            Button(_("New game"), self.new_game, primary=False),
+            self.new_game_button,
+            Button(_("Play online"), self.play_online),
             Button(_("Rules"), self.rules),
             Button(_("Settings"), self.settings),
             Button(_("Statistics"), self.statistics),
@@ -72,12 +76,18 @@ class TitleScene(common.MenuScene):
                 words = _("See the results ({game})") if pending else _("Continue ({game})")
                 self.continue_button.label = words.format(game=title)
         self.continue_button.visible = self.continue_button.enabled
-        self.buttons[1].primary = not self.continue_button.enabled
+        self.refresh_rejoin()
+        self.new_game_button.primary = not (
+            self.continue_button.enabled or self.rejoin_button.enabled
+        )
         self.focus.set(self.buttons, keep=keep_focus)
 
     def layout(self) -> None:
         shown = [b for b in self.buttons if b.visible and b is not self.about_button]
-        common.column(self.app, shown, top=334, width=340, height=48, gap=10)
+        # Up to eight buttons (Rejoin and Continue only when there is something to take up):
+        # the column shares the room between the subtitle and the key hint at the bottom.
+        step = min(58.0, 336 / max(1, len(shown)))
+        common.column(self.app, shown, top=334, width=340, height=step - 10, gap=10)
         w, h = self.app.size
         self.about_button.rect = pygame.Rect(0, 0, self.app.s(150), self.app.s(40))
         self.about_button.rect.bottomright = (w - self.app.s(24), h - self.app.s(20))
@@ -111,6 +121,42 @@ class TitleScene(common.MenuScene):
             self.app.scenes.push("table", session=session, resumed=True)
         else:
             self.app.scenes.push("table", session=session, resumed=True, replay_last=last)
+
+    def refresh_rejoin(self) -> None:
+        """ "Rejoin" is offered while an online seat is kept (the app closed during a game)."""
+        result = self.app.storage.load_online()
+        if result.problem:
+            self.app.notify(result.problem, error=True, seconds=7)
+        self.online = result.data
+        self.rejoin_button.enabled = self.rejoin_button.visible = self.online is not None
+        if self.online is not None:
+            game_id = str(self.online.get("game"))
+            if game_id in self.app.registry:
+                self.rejoin_button.label = _("Rejoin the online game ({game})").format(
+                    game=self.app.registry.get(game_id).title
+                )
+
+    def rejoin_online(self) -> None:
+        from ...net.protocol import PROTOCOL_VERSION
+        from ..online_words import InputProblem, parse_address
+
+        seat = self.online
+        if seat is None:
+            return
+        try:
+            address = parse_address(str(seat["address"]))
+        except InputProblem:
+            self.app.storage.forget_online()
+            self.refresh()
+            return
+        first = {"type": "rejoin", "version": PROTOCOL_VERSION, "room": seat["room"]}
+        first["token"] = seat["token"]
+        self.app.scenes.push(
+            "lobby", address=address, first=first, game=str(seat["game"]), rejoin=seat
+        )
+
+    def play_online(self) -> None:
+        self.app.scenes.push("online")
 
     def ask_quit(self) -> None:
         saved = self.continue_button.enabled
