@@ -289,7 +289,7 @@ class _Offline:
     def send(self, message) -> None:
         pass
 
-    def poll(self) -> list:
+    def poll(self, stop_at: str | None = None) -> list:
         return []
 
     def games(self) -> list:
