@@ -281,10 +281,8 @@ BUGS: tuple[Bug, ...] = (
         "table-asks-first-seat-only",
         "windows",
         "nove_desktop/ui/table/turns.py",
-        "        for seat in acting:\n            if self.session.is_human(seat):\n"
-        "                continue\n",
-        "        for seat in acting[:1]:\n            if self.session.is_human(seat):\n"
-        "                continue\n",
+        "        for seat in acting:\n            if self.session.is_human(seat) or not",
+        "        for seat in acting[:1]:\n            if self.session.is_human(seat) or not",
         "a reaction window asks only the first seat of to_act (the others one after another)",
         ("tests/ui/test_table_asks_every_seat.py",),
     ),

@@ -108,7 +108,7 @@ def test_the_bench_client_keeps_each_games_raw_frames_apart() -> None:
         '{"type": "update", "position": 0}',
     ]
     client = net.BoundClient("ws://127.0.0.1:1", "127.0.0.2")
-    client.connection = FakeConnection(list(sent))  # type: ignore[assignment]
+    client.connection = FakeConnection(list(sent))  # type: ignore[assignment]  # a stand-in for the websocket
 
     async def read_all() -> None:
         for _ in sent:
