@@ -50,7 +50,8 @@ if __package__ in (None, ""):  # run as a script: the project's root on the path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nove_desktop.engine.registry import Registry
-from nove_desktop.engine.replay import Replay, SeatInfo, run
+from nove_desktop.engine.replay import parse as parse_replay
+from nove_desktop.engine.replay import run
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import Bot
 from nove_desktop.net.client import Client
@@ -103,13 +104,7 @@ def source_address(room: int) -> str:
 
 def offline_replay(replay: dict[str, Any], registry: Registry) -> tuple[Any, Any]:
     """The game and its final state, replayed offline from the ``over`` message's replay."""
-    parsed = Replay(
-        replay["game"],
-        replay["options"],
-        [SeatInfo("x", "human") for _ in replay["seats"]],
-        replay["seed"],
-        actions=[(a["seat"], a["action"]) for a in replay["actions"]],
-    )
+    parsed = parse_replay(replay)  # the over message's replay is a replay file's JSON
     outcome = run(parsed, registry)
     return outcome.game, outcome.state
 

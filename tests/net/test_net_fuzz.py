@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from nove_desktop.engine.replay import Replay, SeatInfo, run
+from nove_desktop.engine.replay import Replay, parse, run
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import BotReport, run_bot
 from nove_desktop.net.protocol import PROTOCOL_VERSION
@@ -195,13 +195,7 @@ async def main_game(server: GameServer, url: str) -> tuple[list[BotReport], str]
 def offline(over: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """The final state and result of the game's actions replayed offline."""
     data = over["replay"]
-    replay = Replay(
-        data["game"],
-        data["options"],
-        [SeatInfo("x", "human") for _ in data["seats"]],
-        data["seed"],
-        actions=[(a["seat"], a["action"]) for a in data["actions"]],
-    )
+    replay = parse(data)  # the over message's replay is a replay file's JSON
     outcome = run(replay, REGISTRY)
     return outcome.game.state_to_json(outcome.state), outcome.game.result(outcome.state).to_json()
 

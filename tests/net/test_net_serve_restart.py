@@ -20,7 +20,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from nove_desktop import cli
-from nove_desktop.engine.replay import Replay, SeatInfo, run
+from nove_desktop.engine.replay import parse, run
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import Bot
 from nove_desktop.net.client import Client
@@ -115,13 +115,7 @@ def test_a_server_stopped_with_sigterm_mid_game_resumes_the_room_after_a_restart
         second.wait(timeout=30)
     assert len(overs) == 2
     data = overs[0]["replay"]
-    replay = Replay(
-        data["game"],
-        data["options"],
-        [SeatInfo("x", "human")] * 2,
-        data["seed"],
-        actions=[(a["seat"], a["action"]) for a in data["actions"]],
-    )
+    replay = parse(data)  # the over message's replay is a replay file's JSON
     outcome = run(replay, REGISTRY)
     assert outcome.result.over and outcome.result.to_json() == overs[0]["result"]
     assert len(data["actions"]) > 12

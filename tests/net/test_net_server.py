@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from nove_desktop.engine.replay import Replay, SeatInfo, run
+from nove_desktop.engine.replay import parse, run
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import Bot, run_bot
 from nove_desktop.net.client import Client
@@ -28,13 +28,7 @@ SEATS = {
 
 
 def offline(replay: dict[str, Any]) -> Any:
-    parsed = Replay(
-        replay["game"],
-        replay["options"],
-        [SeatInfo("x", "human") for _ in replay["seats"]],
-        replay["seed"],
-        actions=[(a["seat"], a["action"]) for a in replay["actions"]],
-    )
+    parsed = parse(replay)  # the over message's replay is a replay file's JSON
     outcome = run(parsed, REGISTRY)
     return outcome.game.state_to_json(outcome.state)
 

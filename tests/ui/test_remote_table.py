@@ -18,7 +18,7 @@ import pytest
 from table_helpers import FRAME, QUICK_OPTIONS, game_over, make_app, reset, run_until
 
 from nove_desktop.engine.events import events_for_seat
-from nove_desktop.engine.replay import Replay, SeatInfo, run
+from nove_desktop.engine.replay import parse, run
 from nove_desktop.games import default_registry
 from nove_desktop.net.bots import Bot, run_bot
 from nove_desktop.net.client import Client, ThreadClient
@@ -171,13 +171,7 @@ def play_to_the_end(app) -> TableScene:
 
 
 def offline_events(replay: dict[str, Any]) -> Any:
-    parsed = Replay(
-        replay["game"],
-        replay["options"],
-        [SeatInfo("x", "human") for _ in replay["seats"]],
-        replay["seed"],
-        actions=[(a["seat"], a["action"]) for a in replay["actions"]],
-    )
+    parsed = parse(replay)  # the over message's replay is a replay file's JSON
     return run(parsed, REGISTRY, keep_events=True)
 
 
